@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "receipt-ledger",
+    products: [
+        .executable(name: "receipt-ledger", targets: ["receipt-ledger"]),
+        .library(name: "ReceiptLedger", targets: ["ReceiptLedger"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "ReceiptLedger",
+            dependencies: ["CSQLite"],
+            path: "Sources/ReceiptLedger"
+        ),
+        .executableTarget(
+            name: "receipt-ledger",
+            dependencies: ["ReceiptLedger"],
+            path: "Sources/receipt-ledger"
+        ),
+        .testTarget(
+            name: "ReceiptLedgerTests",
+            dependencies: ["ReceiptLedger"],
+            path: "Tests/ReceiptLedgerTests"
+        ),
+    ]
+)

@@ -1,0 +1,3 @@
+import ReceiptLedger
+
+print("receipt-ledger \(ReceiptLedgerInfo.version)")
