@@ -41,6 +41,12 @@ final class JSONTape: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with the entries as a buffer, for loops that walk many of them.
+    @inline(__always)
+    func withEntries<R>(_ body: (UnsafeBufferPointer<JSONTapeEntry>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// Completes a container's entry once its closing bracket is seen.
     @inline(__always)
     func close(_ index: Int, end: Int, count members: Int) {

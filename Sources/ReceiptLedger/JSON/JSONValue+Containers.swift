@@ -14,18 +14,29 @@ extension JSONValue {
     }
 
     private func member(named key: UnsafeBufferPointer<UInt8>, in entry: JSONTapeEntry) -> JSONValue? {
-        let tape = document.tape
         let end = Int(entry.next)
-        var found: Int?
-        document.bytes.withUnsafeBufferPointer { bytes in
-            var i = index + 1
-            while i < end {
-                let keyEntry = tape[i]
-                if Self.key(keyEntry, in: bytes, equals: key) { found = i + 1 }
-                i = Int(tape[i + 1].next)
+        let found: Int? = document.tape.withEntries { entries in
+            precondition(end <= entries.count, "tape link out of range")
+            return document.bytes.withUnsafeBufferPointer { bytes in
+                var found: Int?
+                var i = index + 1
+                while i < end {
+                    if Self.key(entries[i], in: bytes, equals: key) { found = i + 1 }
+                    i = Self.indexAfter(i + 1, in: entries)
+                }
+                return found
             }
         }
         return found.map { JSONValue(document: document, index: $0) }
+    }
+
+    /// The tape index just past the value at `i`. Scalars (most receipt values) take the
+    /// branch that does not wait for a load, so the walk over members is not one long chain
+    /// of dependent loads.
+    @inline(__always)
+    static func indexAfter(_ i: Int, in entries: UnsafeBufferPointer<JSONTapeEntry>) -> Int {
+        let entry = entries[i]
+        return entry.kind == .object || entry.kind == .array ? Int(entry.next) : i + 1
     }
 
     /// Whether the string entry `keyEntry` decodes to exactly `key`.

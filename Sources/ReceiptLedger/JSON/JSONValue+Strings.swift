@@ -40,6 +40,19 @@ extension JSONValue {
         }
     }
 
+    /// The value of a string of ASCII digits that fits `Int64` (`"1574919499000"`, the form of
+    /// every `*_ms` field); nil for other kinds, empty strings, signs, escapes or overflow.
+    var int64FromDigitString: Int64? {
+        let entry = entry
+        guard entry.kind == .string, !entry.flags.contains(.hasEscapes), entry.end - entry.start > 2 else {
+            return nil
+        }
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            bytes[Int(entry.start) + 1] == UInt8(ascii: "-")
+                ? nil : Self.parseInt64(bytes, from: Int(entry.start) + 1, to: Int(entry.end) - 1)
+        }
+    }
+
     /// Calls `body` with the raw bytes between the string's quotes.
     private func withContents<R>(of entry: JSONTapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         document.bytes.withUnsafeBufferPointer { bytes in
