@@ -17,15 +17,9 @@ enum JSONTapeBuilder {
     static func build(
         _ bytes: [UInt8], into tape: JSONTape, stack: inout [Frame], maxDepth: Int
     ) throws(JSONParseError) {
-        var failure: JSONParseError?
-        bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONParseError) {
-                try build(buffer, into: tape, stack: &stack, maxDepth: maxDepth)
-            } catch {
-                failure = error
-            }
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+            try build(buffer, into: tape, stack: &stack, maxDepth: maxDepth)
         }
-        if let failure { throw failure }
     }
 
     static func build(

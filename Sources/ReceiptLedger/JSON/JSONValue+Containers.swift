@@ -21,7 +21,7 @@ extension JSONValue {
                 var found: Int?
                 var i = index + 1
                 while i < end {
-                    if Self.key(entries[i], in: bytes, equals: key) { found = i + 1 }
+                    if Self.string(entries[i], in: bytes, equals: key) { found = i + 1 }
                     i = Self.indexAfter(i + 1, in: entries)
                 }
                 return found
@@ -39,21 +39,21 @@ extension JSONValue {
         return entry.kind == .object || entry.kind == .array ? Int(entry.next) : i + 1
     }
 
-    /// Whether the string entry `keyEntry` decodes to exactly `key`.
+    /// Whether the string entry `entry` decodes to exactly `text` (UTF-8).
     @inline(__always)
-    static func key(
-        _ keyEntry: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>, equals key: UnsafeBufferPointer<UInt8>
+    static func string(
+        _ entry: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>, equals text: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        let start = Int(keyEntry.start) + 1
-        let length = Int(keyEntry.end) - 1 - start
+        let start = Int(entry.start) + 1
+        let length = Int(entry.end) - 1 - start
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-        if keyEntry.flags.contains(.hasEscapes) {
+        if entry.flags.contains(.hasEscapes) {
             // Rare: decode, then compare (an escape never makes the text longer than its bytes).
-            guard length >= key.count else { return false }
+            guard length >= text.count else { return false }
             var decoded = JSONStringDecoder.decode(raw)
-            return decoded.withUTF8 { $0.elementsEqual(key) }
+            return decoded.withUTF8 { $0.elementsEqual(text) }
         }
-        return length == key.count && bytesEqual(raw, key)
+        return length == text.count && bytesEqual(raw, text)
     }
 
     @inline(__always)

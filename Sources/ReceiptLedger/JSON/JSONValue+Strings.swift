@@ -17,7 +17,7 @@ extension JSONValue {
         let entry = entry
         guard entry.kind == .string else { return false }
         let matches = text.utf8.withContiguousStorageIfAvailable { expected in
-            document.bytes.withUnsafeBufferPointer { Self.key(entry, in: $0, equals: expected) }
+            document.bytes.withUnsafeBufferPointer { Self.string(entry, in: $0, equals: expected) }
         }
         return matches ?? (string == text)
     }

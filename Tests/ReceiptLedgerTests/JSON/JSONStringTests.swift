@@ -60,9 +60,7 @@ import Testing
         #expect(JSONTestSupport.error([0xEF, 0xBB, 0xBF])?.message == "unexpected end of input")
         #expect(JSONTestSupport.error([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("{}".utf8))?.offset == 3)
     }
-}
 
-@Suite struct JSONDigitStringTests {
     @Test func int64FromDigitStringReadsMillisecondFields() throws {
         let root = try JSONTestSupport.root(#"["1574919499000", "0", "9223372036854775807", "9223372036854775808", "-5", "", "12a", "\u0031", 15, " 1"]"#)
         #expect(root.elements.map(\.int64FromDigitString) == [1_574_919_499_000, 0, .max, nil, nil, nil, nil, nil, nil, nil])
