@@ -29,6 +29,7 @@ struct TZifFile: Equatable, Sendable {
         case badTypeIndex
         case leapSeconds
         case noTypes
+        case badFooter
     }
 
     init(bytes: [UInt8]) throws(Malformed) {

@@ -32,7 +32,7 @@ struct TransitionTable: Equatable, Sendable {
         let endYear = max(Self.minimumTableEndYear, (lastListedYear ?? 0) + 402)
         var initial = before.utcOffset * 1_000
         if let footer = tzif.footer {
-            guard let rule = PosixTZRule(footer) else { throw .notTZif }
+            guard let rule = PosixTZRule(footer) else { throw .badFooter }
             let firstYear = (lastListedYear ?? 1800) - 1
             let generated = Self.ruleTransitions(rule, years: firstYear...(endYear + 1))
             if let lastListed {
@@ -73,8 +73,9 @@ struct TransitionTable: Equatable, Sendable {
         self.offsets = offsets
     }
 
+    /// Seconds to ms, clamped to ±2^52 s (±142 million years) so that no later sum can overflow.
     private static func millis(fromSeconds seconds: Int64) -> Int64 {
-        let limit: Int64 = 1 << 60
+        let limit: Int64 = 1 << 52
         return max(-limit, min(limit, seconds)) * 1_000
     }
 
