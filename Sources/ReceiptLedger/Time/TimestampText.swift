@@ -33,6 +33,17 @@ enum TimestampText {
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> TimestampReading {
+        parse(bytes, bareIsUTC: false)
+    }
+
+    /// Like `parse`, but a time without a zone (`2024-03-01 10:00:00`, `2024-03-01T10:00:00.5`) and
+    /// a date alone (`2024-03-01`, meaning 00:00) are UTC: SPEC §8 "Catalog" reads `effective_from` so.
+    static func parseAssumingUTC(_ text: String) -> TimestampReading {
+        text.utf8.withContiguousStorageIfAvailable { parse($0, bareIsUTC: true) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { parse($0, bareIsUTC: true) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, bareIsUTC: Bool) -> TimestampReading {
         var start = 0
         var end = bytes.count
         while start < end && isWhitespace(bytes[start]) { start += 1 }
@@ -41,7 +52,7 @@ enum TimestampText {
         if let millis = allDigitsValue(bytes, start, end) {
             return readable(millis)
         }
-        return parseDateTime(bytes, start, end)
+        return parseDateTime(bytes, start, end, bareIsUTC: bareIsUTC)
     }
 
     /// The value of a text made only of digits, or nil (also when it does not fit `Int64`).
@@ -59,9 +70,17 @@ enum TimestampText {
         return start < end ? value : nil
     }
 
-    private static func parseDateTime(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> TimestampReading {
+    private static func parseDateTime(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, bareIsUTC: Bool) -> TimestampReading {
+        if bareIsUTC && end - start == 10 {
+            guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+                  let year = digits(bytes, start, 4), let month = digits(bytes, start + 5, 2),
+                  let day = digits(bytes, start + 8, 2),
+                  (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month)
+            else { return .unreadable }
+            return readable(CivilDate(year: year, month: month, day: day).daysSinceEpoch * UnixMillis.millisPerDay)
+        }
         // YYYY-MM-DD?HH:MM:SS is 19 bytes at fixed places.
-        guard end - start >= 20,
+        guard end - start >= (bareIsUTC ? 19 : 20),
               bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
               bytes[start + 13] == UInt8(ascii: ":"), bytes[start + 16] == UInt8(ascii: ":"),
               let year = digits(bytes, start, 4), let month = digits(bytes, start + 5, 2),
@@ -76,7 +95,7 @@ enum TimestampText {
 
         var index = start + 19
         var millis: Int64 = 0
-        if bytes[index] == UInt8(ascii: ".") {
+        if index < end && bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
             while index < end, bytes[index] &- UInt8(ascii: "0") < 10 {
@@ -86,9 +105,9 @@ enum TimestampText {
             guard index > fractionStart else { return .unreadable }
             for _ in min(index - fractionStart, 3)..<3 { millis *= 10 }
         }
-        guard index < end else { return .unreadable }   // a bare local time
         let wallTime = CivilDate(year: year, month: month, day: day).daysSinceEpoch * UnixMillis.millisPerDay
             + ((hour * 60 + minute) * 60 + second) * 1_000 + millis
+        guard index < end else { return bareIsUTC ? readable(wallTime) : .unreadable }   // a bare local time
 
         switch bytes[index] {
         case UInt8(ascii: "Z"), UInt8(ascii: "z"):

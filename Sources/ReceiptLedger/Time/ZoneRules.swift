@@ -36,7 +36,7 @@ final class ZoneRules: Sendable {
     static let utcIdentifiers: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Universal", "Etc/Zulu"]
 
     static let utc = ZoneRules(identifier: "UTC",
-                               table: TransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max))
+                               table: ZoneTransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max))
 
     /// America/Los_Angeles: the zone of the App Store's `_pst` timestamps and of Apple's sales reports.
     static let pacific: ZoneRules = {
@@ -54,20 +54,20 @@ final class ZoneRules: Sendable {
     /// Loads `identifier` from the tz database (the TZif files Python's `zoneinfo` reads), else from
     /// Foundation's copy of it when this machine has no file for the zone. The UTC names need neither.
     convenience init(identifier: String) throws(ZoneRulesError) {
-        let table: TransitionTable
+        let table: ZoneTransitionTable
         if Self.utcIdentifiers.contains(identifier) {
-            table = TransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max)
+            table = ZoneTransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max)
         } else {
             guard Self.isValidIdentifier(identifier) else {
                 throw ZoneRulesError(identifier: identifier, reason: .invalidIdentifier)
             }
             if let bytes = Self.tzdatabaseFile(named: identifier) {
                 do {
-                    table = try TransitionTable(tzif: TZifFile(bytes: bytes))
+                    table = try ZoneTransitionTable(tzif: TZifFile(bytes: bytes))
                 } catch {
                     throw ZoneRulesError(identifier: identifier, reason: .unreadableData("\(error)"))
                 }
-            } else if let foundationTable = TransitionTable(foundationIdentifier: identifier) {
+            } else if let foundationTable = ZoneTransitionTable(foundationIdentifier: identifier) {
                 table = foundationTable
             } else {
                 throw ZoneRulesError(identifier: identifier, reason: .unknownZone)
@@ -76,7 +76,7 @@ final class ZoneRules: Sendable {
         self.init(identifier: identifier, table: table)
     }
 
-    init(identifier: String, table: TransitionTable) {
+    init(identifier: String, table: ZoneTransitionTable) {
         self.identifier = identifier
         transitions = table.times
         offsets = table.offsets

@@ -1,6 +1,6 @@
 import Foundation
 
-extension TransitionTable {
+extension ZoneTransitionTable {
     /// Spells out the zone's transitions from 1800 to 2500 with Foundation's own copy of the tz
     /// database (ICU's). Used only when this machine has no `/usr/share/zoneinfo` file for the zone;
     /// costs ~10 ms, once per zone.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The flat, sorted table a `ZoneRules` searches: built once from the tz database.
-struct TransitionTable: Equatable, Sendable {
+struct ZoneTransitionTable: Equatable, Sendable {
     /// Offset in ms before the first transition.
     var initialOffset: Int64
     /// Transition instants in ms, strictly ascending, each changing the offset.

@@ -122,6 +122,17 @@ extension TimeTests {
             #expect(TimestampText.parse(text) == .unreadable)
         }
 
+        @Test func catalogReadingTakesBareDatesAndTimesAsUTC() {
+            // 2024-03-01T00:00:00Z = 1709251200000 ms.
+            #expect(TimestampText.parseAssumingUTC("2024-03-01") == .instant(UnixMillis(1_709_251_200_000)))
+            #expect(TimestampText.parseAssumingUTC(" 2024-03-01 10:00:00 ") == .instant(UnixMillis(1_709_287_200_000)))
+            #expect(TimestampText.parseAssumingUTC("2024-03-01T10:00:00.5") == .instant(UnixMillis(1_709_287_200_500)))
+            #expect(TimestampText.parseAssumingUTC("2024-03-01T10:00:00-08:00") == .instant(UnixMillis(1_709_316_000_000)))
+            #expect(TimestampText.parseAssumingUTC("2024-02-30") == .unreadable)
+            #expect(TimestampText.parseAssumingUTC("2024-03-01 10:00") == .unreadable)
+            #expect(TimestampText.parse("2024-03-01") == .unreadable)
+        }
+
         @Test func substringAndBytesGiveTheSameReading() {
             let line = "id=7 2019-11-28 05:38:19 Etc/GMT"
             #expect(TimestampText.parse(line.dropFirst(5)) == Self.appleExample)

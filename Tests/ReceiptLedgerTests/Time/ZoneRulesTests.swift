@@ -96,7 +96,7 @@ extension TimeTests {
         }
 
         @Test func foundationFallbackAgreesWithTheTzDatabaseFrom1900To2100() throws {
-            guard let fallback = TransitionTable(foundationIdentifier: "America/Los_Angeles") else {
+            guard let fallback = ZoneTransitionTable(foundationIdentifier: "America/Los_Angeles") else {
                 Issue.record("Foundation does not know America/Los_Angeles")
                 return
             }
