@@ -30,6 +30,7 @@ struct TZifFile: Equatable, Sendable {
         case leapSeconds
         case noTypes
         case badFooter
+        case unsortedTransitions
     }
 
     init(bytes: [UInt8]) throws(Malformed) {
@@ -62,7 +63,9 @@ struct TZifFile: Equatable, Sendable {
         var times: [Int64] = []
         times.reserveCapacity(header.timeCount)
         for _ in 0..<header.timeCount {
-            times.append(timeSize == 8 ? try reader.int64() : Int64(try reader.int32()))
+            let time = timeSize == 8 ? try reader.int64() : Int64(try reader.int32())
+            guard times.last.map({ $0 < time }) ?? true else { throw .unsortedTransitions }
+            times.append(time)
         }
         var indices: [Int] = []
         indices.reserveCapacity(header.timeCount)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The flat, sorted table a `ZoneRules` searches: built once from the tz database.
 struct ZoneTransitionTable: Equatable, Sendable {
     /// Offset in ms before the first transition.

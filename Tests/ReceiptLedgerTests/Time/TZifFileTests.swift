@@ -36,6 +36,10 @@ extension TimeTests {
             #expect(throws: TZifFile.Malformed.truncated) { try TZifFile(bytes: Array(whole.dropLast(12))) }
             let badIndex = Self.tzif(times: [0], typeIndices: [3], types: [(3_600, false)], footer: "")
             #expect(throws: TZifFile.Malformed.badTypeIndex) { try TZifFile(bytes: badIndex) }
+            let unsorted = Self.tzif(times: [10, 5], typeIndices: [0, 0], types: [(3_600, false)], footer: "")
+            #expect(throws: TZifFile.Malformed.unsortedTransitions) { try TZifFile(bytes: unsorted) }
+            let badFooter = Self.tzif(times: [0], typeIndices: [0], types: [(3_600, false)], footer: "nonsense")
+            #expect(throws: TZifFile.Malformed.badFooter) { try ZoneTransitionTable(tzif: TZifFile(bytes: badFooter)) }
         }
 
         @Test func ruleAloneGovernsAFileWithoutTransitions() throws {
