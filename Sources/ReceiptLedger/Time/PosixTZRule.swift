@@ -31,7 +31,7 @@ struct PosixTZRule: Equatable, Sendable {
 
     /// Reads a rule; nil when the text does not follow the grammar.
     init?(_ text: String) {
-        var scanner = Scanner(bytes: Array(text.utf8))
+        var scanner = TZStringScanner(bytes: Array(text.utf8))
         guard scanner.skipName(), let standardWest = scanner.readTime(maxHours: 24) else { return nil }
         standardOffset = -standardWest
         if scanner.atEnd {
@@ -97,7 +97,7 @@ struct PosixTZRule: Equatable, Sendable {
 }
 
 /// A byte cursor over a `TZ` string.
-private struct Scanner {
+private struct TZStringScanner {
     let bytes: [UInt8]
     var index = 0
 
