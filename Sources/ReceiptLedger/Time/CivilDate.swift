@@ -1,0 +1,77 @@
+/// A proleptic Gregorian calendar date, converted to and from days since 1970-01-01 by integer math.
+///
+/// The conversions are Howard Hinnant's `days_from_civil` and `civil_from_days`
+/// ("chrono-Compatible Low-Level Date Algorithms", howardhinnant.github.io/date_algorithms.html):
+/// exact for every `Int64` day count a `UnixMillis` can produce, no tables, no `Calendar`.
+struct CivilDate: Hashable, Comparable, Sendable {
+    var year: Int64
+    /// 1 ... 12.
+    var month: Int64
+    /// 1 ... 31.
+    var day: Int64
+
+    init(year: Int64, month: Int64, day: Int64) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The Gregorian calendar repeats (weekdays included) every 400 years, which are 146 097 days.
+    static let daysPer400Years: Int64 = 146_097
+
+    /// Days from 1970-01-01 to this date (negative before it). Hinnant's `days_from_civil`.
+    var daysSinceEpoch: Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400                                        // 0 ... 399
+        let shiftedMonth = month > 2 ? month - 3 : month + 9                 // March = 0
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1               // 0 ... 365
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * Self.daysPer400Years + dayOfEra - 719_468
+    }
+
+    /// The date `daysSinceEpoch` days after 1970-01-01. Hinnant's `civil_from_days`.
+    init(daysSinceEpoch: Int64) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - (Self.daysPer400Years - 1)) / Self.daysPer400Years
+        let dayOfEra = z - era * Self.daysPer400Years                        // 0 ... 146096
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153                          // March = 0
+        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// 0 = Sunday ... 6 = Saturday. Hinnant's `weekday_from_days` (1970-01-01 was a Thursday).
+    static func weekday(daysSinceEpoch days: Int64) -> Int64 {
+        days >= -4 ? (days + 4) % 7 : (days + 5) % 7 + 6
+    }
+
+    /// 0 = Sunday ... 6 = Saturday.
+    var weekday: Int64 { Self.weekday(daysSinceEpoch: daysSinceEpoch) }
+
+    static func isLeapYear(_ year: Int64) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    /// Days in `month` (1 ... 12) of `year`; 0 for a month outside 1 ... 12.
+    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 1, 3, 5, 7, 8, 10, 12: return 31
+        case 4, 6, 9, 11: return 30
+        case 2: return isLeapYear(year) ? 29 : 28
+        default: return 0
+        }
+    }
+
+    /// Floor division (Swift's `/` truncates toward zero; time before 1970 needs floor). `divisor` > 0.
+    static func floorDivide(_ value: Int64, by divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
+    }
+
+    static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

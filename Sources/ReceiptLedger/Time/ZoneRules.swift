@@ -1,0 +1,195 @@
+import Foundation
+
+/// How a local wall-clock time maps to instants in one zone.
+enum LocalTimeResolution: Equatable, Sendable {
+    /// The wall time happens once.
+    case unique(UnixMillis)
+    /// The wall time happens twice (the clocks went back, e.g. the repeated autumn hour).
+    case ambiguous(earlier: UnixMillis, later: UnixMillis)
+    /// The wall time never happens (the clocks jumped over it, e.g. the spring gap).
+    case skipped
+}
+
+/// The UTC offsets of one tz database zone over time, computed once and then only looked up.
+///
+/// Built eagerly at `init` into an immutable sorted transition table (the tz database's own
+/// transitions, then its POSIX rule for later years up to `periodicFrom`); each lookup is a binary
+/// search. Past `periodicFrom` an instant is moved back by whole 400-year Gregorian cycles (146 097
+/// days, a whole number of weeks), inside which the rule repeats exactly. Immutable, so one value
+/// can be shared by every thread.
+final class ZoneRules: Sendable {
+    let identifier: String
+    /// Transition instants in ms since the epoch, strictly ascending.
+    private let transitions: [Int64]
+    /// `offsets[i]`: UTC offset in ms from `transitions[i]` until the next transition.
+    private let offsets: [Int64]
+    /// Offset in ms before the first transition.
+    private let initialOffset: Int64
+    /// The largest |offset| in the table: bounds the search window of `resolveLocal`.
+    private let maxAbsoluteOffset: Int64
+    /// Instants at or after this one are shifted back by multiples of `cycleMillis`.
+    private let periodicFrom: Int64
+
+    static let cycleMillis = CivilDate.daysPer400Years * UnixMillis.millisPerDay
+
+    /// Zones that are UTC by name; they need no tz database file.
+    static let utcIdentifiers: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Universal", "Etc/Zulu"]
+
+    static let utc = ZoneRules(identifier: "UTC",
+                               table: ZoneTransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max))
+
+    /// America/Los_Angeles: the zone of the App Store's `_pst` timestamps and of Apple's sales reports.
+    static let pacific: ZoneRules = {
+        do {
+            return try ZoneRules(identifier: "America/Los_Angeles")
+        } catch {
+            // Foundation carries its own copy of the tz database, so only a broken toolchain gets here.
+            fatalError("cannot load America/Los_Angeles: \(error)")
+        }
+    }()
+
+    /// Directories searched for TZif files, in the order Python's `zoneinfo.TZPATH` uses.
+    static let tzdatabaseDirectories = ["/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo"]
+
+    /// Loads `identifier` from the tz database (the TZif files Python's `zoneinfo` reads), else from
+    /// Foundation's copy of it when this machine has no file for the zone. The UTC names need neither.
+    convenience init(identifier: String) throws(ZoneRulesError) {
+        let table: ZoneTransitionTable
+        if Self.utcIdentifiers.contains(identifier) {
+            table = ZoneTransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max)
+        } else {
+            guard Self.isValidIdentifier(identifier) else {
+                throw ZoneRulesError(identifier: identifier, reason: .invalidIdentifier)
+            }
+            if let bytes = Self.tzdatabaseFile(named: identifier) {
+                do {
+                    table = try ZoneTransitionTable(tzif: TZifFile(bytes: bytes))
+                } catch {
+                    throw ZoneRulesError(identifier: identifier, reason: .unreadableData("\(error)"))
+                }
+            } else if let foundationTable = ZoneTransitionTable(foundationIdentifier: identifier) {
+                table = foundationTable
+            } else {
+                throw ZoneRulesError(identifier: identifier, reason: .unknownZone)
+            }
+        }
+        self.init(identifier: identifier, table: table)
+    }
+
+    init(identifier: String, table: ZoneTransitionTable) {
+        self.identifier = identifier
+        transitions = table.times
+        offsets = table.offsets
+        initialOffset = table.initialOffset
+        maxAbsoluteOffset = ([table.initialOffset] + table.offsets).map { Int64($0.magnitude) }.max() ?? 0
+        periodicFrom = table.periodicFrom
+    }
+
+    /// A tz database name: `/`-separated parts of letters, digits, `_`, `-`, `+` and `.`, none of
+    /// them `.` or `..`, so that it can only name a file below the tz directory.
+    static func isValidIdentifier(_ identifier: String) -> Bool {
+        let parts = identifier.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard !identifier.isEmpty, identifier.utf8.count <= 255 else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && !part.elementsEqual(".".utf8) && !part.elementsEqual("..".utf8)
+                && part.allSatisfy { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+                         UInt8(ascii: "+"), UInt8(ascii: "."):
+                        return true
+                    default:
+                        return false
+                    }
+                }
+        }
+    }
+
+    /// The bytes of the zone's TZif file in the first tz directory that has one.
+    private static func tzdatabaseFile(named identifier: String) -> [UInt8]? {
+        for directory in tzdatabaseDirectories {
+            if let data = FileManager.default.contents(atPath: directory + "/" + identifier) {
+                return [UInt8](data)
+            }
+        }
+        return nil
+    }
+
+    /// The offset (local − UTC) in ms in force at `instant`.
+    func offsetMillis(at instant: UnixMillis) -> Int64 {
+        offset(inSegment: segment(containing: instant.rawValue - cycleShift(instant.rawValue)))
+    }
+
+    /// The instants whose local wall time, in ms since 1970-01-01 on the local clock, is `localMillis`.
+    func resolveLocal(_ localMillis: Int64) -> LocalTimeResolution {
+        let local = localMillis - cycleShift(localMillis)
+        // A solution t = local − offset(t) lies within maxAbsoluteOffset of `local`, so only the
+        // segments that overlap that window can hold one; solutions come out in ascending order.
+        var first: Int64?
+        var last: Int64?
+        let windowEnd = Self.saturatingAdd(local, maxAbsoluteOffset)
+        var index = segment(containing: Self.saturatingAdd(local, -maxAbsoluteOffset))
+        while true {
+            let offset = offset(inSegment: index)
+            let candidate = Self.saturatingAdd(local, -offset)
+            let starts = index == 0 ? Int64.min : transitions[index - 1]
+            let ends = index == transitions.count ? Int64.max : transitions[index]
+            if candidate >= starts && candidate < ends {
+                // Report in the caller's cycle: `localMillis − offset`, not `candidate` + shift.
+                let solution = Self.saturatingAdd(localMillis, -offset)
+                if first == nil { first = solution }
+                last = solution
+            }
+            if index == transitions.count || transitions[index] > windowEnd { break }
+            index += 1
+        }
+        guard let first, let last else { return .skipped }
+        return first == last ? .unique(UnixMillis(first)) : .ambiguous(earlier: UnixMillis(first), later: UnixMillis(last))
+    }
+
+    /// The first instant whose local wall time is at or after `localMillis`: the instant itself,
+    /// the earlier one of a repeated time, or the transition that ends the gap skipping it.
+    func firstInstant(atOrAfterLocal localMillis: Int64) -> UnixMillis {
+        switch resolveLocal(localMillis) {
+        case .unique(let instant), .ambiguous(let instant, _):
+            return instant
+        case .skipped:
+            let shift = cycleShift(localMillis)
+            let local = localMillis - shift
+            // No segment holds a solution, so the first segment whose start already reads at or
+            // after `local` on the clock begins where the gap ends.
+            var index = segment(containing: Self.saturatingAdd(local, -maxAbsoluteOffset)) + 1
+            while index <= transitions.count {
+                let start = transitions[index - 1]
+                if start + offset(inSegment: index) >= local { return UnixMillis(start + shift) }
+                index += 1
+            }
+            return UnixMillis(localMillis)   // unreachable: a gap always ends at a transition
+        }
+    }
+
+    /// How far `time` must move back (whole 400-year cycles) to fall before `periodicFrom`.
+    private func cycleShift(_ time: Int64) -> Int64 {
+        time >= periodicFrom ? ((time - periodicFrom) / Self.cycleMillis + 1) * Self.cycleMillis : 0
+    }
+
+    /// Index of the segment holding `time`: 0 before the first transition, i after transition i−1.
+    private func segment(containing time: Int64) -> Int {
+        var low = 0
+        var high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private func offset(inSegment index: Int) -> Int64 {
+        index == 0 ? initialOffset : offsets[index - 1]
+    }
+
+    private static func saturatingAdd(_ lhs: Int64, _ rhs: Int64) -> Int64 {
+        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+        return overflow ? (rhs > 0 ? Int64.max : Int64.min) : sum
+    }
+}
