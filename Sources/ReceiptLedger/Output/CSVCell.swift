@@ -72,26 +72,33 @@ enum CSVCell: Hashable, Sendable {
 
     /// Appends one field's UTF-8 bytes, guarded and quoted as `append(to:)` describes.
     static func appendField(_ value: String, guarded: Bool, to output: inout [UInt8]) {
-        var value = value
-        value.withUTF8 { bytes in
-            guard let first = bytes.first else { return }
-            let guardMark = guarded && needsGuard(firstByte: first)
-            var quoted = false
-            for byte in bytes where needsQuotes(byte: byte) {
-                quoted = true
-                break
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { bytes in
+            appendField(bytes: bytes, guarded: guarded, to: &output)
+        }
+        if done == nil {
+            Array(value.utf8).withUnsafeBufferPointer { appendField(bytes: $0, guarded: guarded, to: &output) }
+        }
+    }
+
+    private static func appendField(bytes: UnsafeBufferPointer<UInt8>, guarded: Bool,
+                                    to output: inout [UInt8]) {
+        guard let first = bytes.first else { return }
+        let guardMark = guarded && needsGuard(firstByte: first)
+        var quoted = false
+        for byte in bytes where needsQuotes(byte: byte) {
+            quoted = true
+            break
+        }
+        if quoted { output.append(UInt8(ascii: "\"")) }
+        if guardMark { output.append(UInt8(ascii: "'")) }
+        if quoted {
+            for byte in bytes {
+                output.append(byte)
+                if byte == UInt8(ascii: "\"") { output.append(byte) }
             }
-            if quoted { output.append(UInt8(ascii: "\"")) }
-            if guardMark { output.append(UInt8(ascii: "'")) }
-            if quoted {
-                for byte in bytes {
-                    output.append(byte)
-                    if byte == UInt8(ascii: "\"") { output.append(byte) }
-                }
-                output.append(UInt8(ascii: "\""))
-            } else {
-                output.append(contentsOf: bytes)
-            }
+            output.append(UInt8(ascii: "\""))
+        } else {
+            output.append(contentsOf: bytes)
         }
     }
 }

@@ -80,16 +80,8 @@ enum CSVOrdering {
         return lhs.negative ? -magnitude : magnitude
     }
 
-    /// Order of two cells of one column; `.empty`, `.number` and `.text` of one raw value are
-    /// ordered in that order, so no two different cells tie.
-    static func compare(_ lhs: CSVCell, _ rhs: CSVCell, numeric: Bool) -> Int {
-        let byValue = numeric ? compareNumeric(lhs.rawValue, rhs.rawValue)
-                              : compareText(lhs.rawValue, rhs.rawValue)
-        if byValue != 0 { return byValue }
-        return kindRank(lhs) - kindRank(rhs)
-    }
-
-    private static func kindRank(_ cell: CSVCell) -> Int {
+    /// The tie-break between cells of equal raw value: `.empty`, `.number`, `.text`.
+    static func kindRank(_ cell: CSVCell) -> UInt8 {
         switch cell {
         case .empty: 0
         case .number: 1
@@ -122,7 +114,12 @@ enum CSVOrdering {
     }
 
     private static func appendTextKey(_ value: String, to key: inout [UInt8]) {
-        for byte in value.utf8 { key.append(byte &+ 1) }
+        let start = key.count
+        let copied: Void? = value.utf8.withContiguousStorageIfAvailable { key.append(contentsOf: $0) }
+        if copied == nil { key.append(contentsOf: value.utf8) }
+        key.withUnsafeMutableBufferPointer { bytes in
+            for index in start..<bytes.count { bytes[index] &+= 1 }
+        }
         key.append(0x00)
     }
 

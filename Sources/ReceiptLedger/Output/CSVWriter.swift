@@ -53,6 +53,28 @@ struct CSVTable: Sendable {
         cells[index * columnCount ..< (index + 1) * columnCount]
     }
 
+    /// Rearranges rows so that row `i` becomes the old row `order[i]`, following each cycle of
+    /// the permutation with swaps (no cell copied, no reference count touched).
+    mutating func permuteRows(_ order: [Int]) {
+        precondition(order.count == rowCount, "a permutation of every row")
+        let width = columnCount
+        var placed = [Bool](repeating: false, count: rowCount)
+        cells.withUnsafeMutableBufferPointer { cells in
+            for start in 0..<order.count where !placed[start] {
+                var current = start
+                while true {
+                    placed[current] = true
+                    let source = order[current]
+                    if source == start { break }
+                    for column in 0..<width {
+                        cells.swapAt(current * width + column, source * width + column)
+                    }
+                    current = source
+                }
+            }
+        }
+    }
+
     /// The whole file: header and rows in their current order.
     func serialized() -> [UInt8] {
         var output: [UInt8] = []
