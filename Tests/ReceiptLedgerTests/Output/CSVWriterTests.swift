@@ -121,4 +121,24 @@ import Testing
         #expect(forward.sorted(keyColumns: 2, numericKeyColumns: [1]).serialized()
                 == backward.sorted(keyColumns: 2, numericKeyColumns: [1]).serialized())
     }
+
+    @Test func sortKeysAgreeWithTheReferenceComparison() {
+        let pool = ["", "0", "-0", "7", "007", "-7", "10", "9", "-10", "a", "A", "é", "e\u{301}", "😀",
+                    "1a", "-", "12345678901234567890", "a,b", "=x", "Z"]
+        var table = CSVTable(header: ["text", "id", "rest"])
+        var state: UInt64 = 7
+        func pick() -> String {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return pool[Int(state >> 33) % pool.count]
+        }
+        for _ in 0..<3000 { table.append([.text(pick()), .text(pick()), .number(pick())]) }
+        let sorted = table.sorted(keyColumns: 2, numericKeyColumns: [1])
+        for row in 1..<sorted.rowCount {
+            let previous = sorted.row(row - 1).map(\.rawValue), current = sorted.row(row).map(\.rawValue)
+            var order = CSVOrdering.compareText(previous[0], current[0])
+            if order == 0 { order = CSVOrdering.compareNumeric(previous[1], current[1]) }
+            if order == 0 { order = CSVOrdering.compareText(previous[2], current[2]) }
+            #expect(order <= 0, "rows \(row - 1) and \(row): \(previous) then \(current)")
+        }
+    }
 }
