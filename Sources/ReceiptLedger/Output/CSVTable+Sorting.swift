@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension CSVTable {
+    /// The rows in the file order of SPEC §7/§8: by the first `keyColumns` columns, then by the
+    /// remaining columns, left to right, so equal inputs give byte-identical files. (Every key of
+    /// SPEC §7 is a file's leading columns, so this is the order of all columns left to right;
+    /// `keyColumns` names the key for the reader and for checks.)
+    ///
+    /// Columns listed in `numericKeyColumns` (by zero-based index, key or not) sort integers first
+    /// by value, then other values as text; every other column sorts by code point of the raw,
+    /// unguarded value (see `CSVOrdering`). Rows whose raw values are all equal are ordered by the
+    /// kinds of their cells (`.empty`, `.number`, `.text`), so only identical rows tie.
+    ///
+    /// Each row is encoded once into one flat byte buffer whose `memcmp` order is the row order,
+    /// so the comparator allocates nothing and touches no reference count (a 1,000,000-row,
+    /// 6-column table sorts in well under two seconds in a release build). The buffer costs
+    /// about the size of the written file, for the duration of the sort.
+    func sorted(keyColumns: Int, numericKeyColumns: Set<Int> = []) -> CSVTable {
+        var sortedTable = self
+        sortedTable.sort(keyColumns: keyColumns, numericKeyColumns: numericKeyColumns)
+        return sortedTable
+    }
+
+    /// Sorts the rows in place, in the order `sorted(keyColumns:numericKeyColumns:)` describes;
+    /// cheaper than `sorted` for a large table that is not kept unsorted, since no cell is copied.
+    mutating func sort(keyColumns: Int, numericKeyColumns: Set<Int> = []) {
+        permuteRows(rowOrder(keyColumns: keyColumns, numericKeyColumns: numericKeyColumns))
+    }
+
+    /// The old index of each row in sorted order.
+    private func rowOrder(keyColumns: Int, numericKeyColumns: Set<Int>) -> [Int] {
+        let width = columnCount
+        precondition((0...width).contains(keyColumns), "key columns beyond the header")
+        let numeric = (0..<width).map { numericKeyColumns.contains($0) }
+
+        var keys: [UInt8] = []
+        keys.reserveCapacity(encodedSizeBound(numeric: numeric))
+        var offsets: [Int] = []
+        offsets.reserveCapacity(rowCount + 1)
+        offsets.append(0)
+        for row in 0..<rowCount {
+            let first = row * width
+            for column in 0..<width {
+                CSVOrdering.appendKey(cells[first + column].rawValue, numeric: numeric[column],
+                                      to: &keys)
+            }
+            for column in 0..<width { keys.append(CSVOrdering.kindRank(cells[first + column])) }
+            offsets.append(keys.count)
+        }
+
+        var order = Array(0..<rowCount)
+        keys.withUnsafeBufferPointer { keyBytes in
+            offsets.withUnsafeBufferPointer { offsets in
+                guard let base = keyBytes.baseAddress else { return }
+                order.sort { lhs, rhs in
+                    let lhsStart = offsets[lhs], lhsCount = offsets[lhs + 1] - lhsStart
+                    let rhsStart = offsets[rhs], rhsCount = offsets[rhs + 1] - rhsStart
+                    let result = memcmp(base + lhsStart, base + rhsStart, min(lhsCount, rhsCount))
+                    return result != 0 ? result < 0 : lhsCount < rhsCount
+                }
+            }
+        }
+
+        return order
+    }
+
+    /// An upper bound of the encoded size of all rows, to allocate the key buffer once.
+    private func encodedSizeBound(numeric: [Bool]) -> Int {
+        var size = 0
+        for (index, cell) in cells.enumerated() {
+            let count = cell.rawValue.utf8.count
+            size += numeric[index % columnCount] ? 2 * count + 5 : count + 2
+        }
+        return size
+    }
+}

@@ -1,0 +1,111 @@
+/// Small inline SVG charts (SVG 1.1) for the HTML pages: text out, byte-identical for equal
+/// input (coordinates rounded to 0.1, no locale, no clock), every label HTML-escaped.
+///
+/// Shapes carry CSS classes (`bar <series class>`, `grid`, `zero`, `tick`, `label`, `legend`) so
+/// the page's inline CSS sets the colours, and `fill`/`stroke` attributes with sensible defaults
+/// so a chart looks right on its own (CSS wins over presentation attributes, SVG 1.1 §6.4). Each
+/// chart has `role="img"`, an `aria-label` and a `<title>`; each bar has a `<title>` tooltip, but
+/// axes and labels carry the numbers too, so a printed page reads without hovering.
+enum SVGChart {
+    /// Default fills by series position: gross, refunds, net, then more.
+    static let palette = ["#4e79a7", "#e15759", "#59a14f", "#f28e2b", "#76b7b2", "#b07aa1"]
+
+    /// At most this many category labels are written; between them some are skipped.
+    static let maximumCategoryLabels = 24
+
+    /// Vertical bars grouped by category, one bar per series (gross / refunds / net per period).
+    ///
+    /// Values are minor units and may be negative (a net below zero): the zero line is drawn and
+    /// negative bars hang below it. Ticks fall on round numbers (1, 2 or 5 × 10ⁿ minor units) and
+    /// are labelled with `valueFormatter`.
+    static func groupedBars(title: String, categories: [String],
+                            series: [(name: String, values: [Int64], cssClass: String)],
+                            valueFormatter: (Int64) -> String,
+                            width: Int = 720, height: Int = 320) -> String {
+        var svg = SVGBuilder(width: width, height: height, title: title, cssClass: "chart grouped-bars")
+        svg.text(title, x: 8, y: 18, cssClass: "chart-title", extra: #"font-size="14" font-weight="bold""#)
+        let values = series.flatMap(\.values)
+        guard !categories.isEmpty, !series.isEmpty, !values.isEmpty else {
+            svg.text("No data", x: Double(width) / 2, y: Double(height) / 2, cssClass: "empty",
+                     extra: #"text-anchor="middle""#)
+            return svg.finish()
+        }
+
+        var legendX = 8.0
+        for (index, entry) in series.enumerated() {
+            svg.rect(x: legendX, y: 28, width: 10, height: 10, cssClass: "legend-key \(entry.cssClass)",
+                     fill: palette[index % palette.count])
+            svg.text(entry.name, x: legendX + 14, y: 37, cssClass: "legend")
+            legendX += 14 + SVGBuilder.textWidth(entry.name) + 16
+        }
+
+        let axis = SVGAxis(minimum: min(0, values.min() ?? 0), maximum: max(0, values.max() ?? 0))
+        let tickLabels = axis.ticks.map(valueFormatter)
+        let left = max(40, 10 + (tickLabels.map(SVGBuilder.textWidth).max() ?? 0))
+        let right = Double(width) - 10, top = 50.0, bottom = Double(height) - 28
+        let y = { (value: Int64) in axis.position(of: value, top: top, bottom: bottom) }
+
+        for (tick, label) in zip(axis.ticks, tickLabels) {
+            svg.line(x1: left, y1: y(tick), x2: right, y2: y(tick), cssClass: "grid", stroke: "#dddddd")
+            svg.text(label, x: left - 6, y: y(tick) + 4, cssClass: "tick", extra: #"text-anchor="end""#)
+        }
+
+        let slot = (right - left) / Double(categories.count)
+        let barWidth = slot * 0.8 / Double(series.count)
+        let widestLabel = categories.map(SVGBuilder.textWidth).max() ?? 0
+        let labelStep = max((categories.count + maximumCategoryLabels - 1) / maximumCategoryLabels,
+                            Int(((widestLabel + 6) / slot).rounded(.up)), 1)
+        for (column, category) in categories.enumerated() {
+            let slotLeft = left + slot * Double(column)
+            for (index, entry) in series.enumerated() where column < entry.values.count {
+                let value = entry.values[column]
+                let barTop = y(max(value, 0)), barBottom = y(min(value, 0))
+                svg.rect(x: slotLeft + slot * 0.1 + barWidth * Double(index), y: barTop,
+                         width: barWidth, height: barBottom - barTop, cssClass: "bar \(entry.cssClass)",
+                         fill: palette[index % palette.count],
+                         tooltip: "\(category) · \(entry.name): \(valueFormatter(value))")
+            }
+            if column % labelStep == 0 {
+                svg.text(category, x: slotLeft + slot / 2, y: bottom + 16, cssClass: "label",
+                         extra: #"text-anchor="middle""#)
+            }
+        }
+        svg.line(x1: left, y1: y(0), x2: right, y2: y(0), cssClass: "zero", stroke: "#333333")
+        return svg.finish()
+    }
+
+    /// Horizontal bars, one row per item, each with its label on the left and `valueLabel` after
+    /// the bar: refund rates per product (value in basis points) or a distribution histogram
+    /// (value a count). Bar lengths are proportional to `value`; values below zero draw no bar.
+    /// Labels longer than 32 characters, or than 40% of the width holds, are shortened with `…`
+    /// (the full text is the tooltip).
+    static func horizontalBars(title: String, items: [(label: String, value: Int64, valueLabel: String)],
+                               width: Int = 720, cssClass: String = "bar") -> String {
+        let rowHeight = 22.0, top = 30.0
+        let height = Int(top + rowHeight * Double(max(items.count, 1)) + 8)
+        var svg = SVGBuilder(width: width, height: height, title: title, cssClass: "chart horizontal-bars")
+        svg.text(title, x: 8, y: 18, cssClass: "chart-title", extra: #"font-size="14" font-weight="bold""#)
+        guard !items.isEmpty else {
+            svg.text("No data", x: 8, y: top + 15, cssClass: "empty")
+            return svg.finish()
+        }
+        let widestLabel = items.map { SVGBuilder.textWidth(SVGBuilder.shortened($0.label, to: 32)) }.max() ?? 0
+        let labelWidth = min(Double(width) * 0.4, 8 + widestLabel)
+        let fitting = max(Int((labelWidth - 8) / SVGBuilder.characterWidth), 4)
+        let shortLabels = items.map { SVGBuilder.shortened($0.label, to: min(32, fitting)) }
+        let valueWidth = 8 + (items.map { SVGBuilder.textWidth($0.valueLabel) }.max() ?? 0)
+        let barLeft = labelWidth + 8
+        let barSpace = max(Double(width) - barLeft - valueWidth - 8, 1)
+        let largest = max(items.map(\.value).max() ?? 1, 1)
+        for (row, item) in items.enumerated() {
+            let rowTop = top + rowHeight * Double(row)
+            svg.text(shortLabels[row], x: labelWidth, y: rowTop + 15, cssClass: "label",
+                     extra: #"text-anchor="end""#)
+            let length = item.value > 0 ? barSpace * Double(item.value) / Double(largest) : 0
+            svg.rect(x: barLeft, y: rowTop + 4, width: length, height: rowHeight - 8, cssClass: cssClass,
+                     fill: palette[0], tooltip: "\(item.label): \(item.valueLabel)")
+            svg.text(item.valueLabel, x: barLeft + length + 4, y: rowTop + 15, cssClass: "value")
+        }
+        return svg.finish()
+    }
+}
