@@ -1,3 +1,4 @@
+import Foundation
 import ReceiptLedger
 
-print("receipt-ledger \(ReceiptLedgerInfo.version)")
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,71 @@
+/// The text of `--help` for the tool and each subcommand. README's options section says the same.
+enum HelpText {
+    static let tool = """
+    receipt-ledger \(ReceiptLedgerInfo.version): turns stored App Store verifyReceipt answers into ledgers finance can sign.
+
+    Usage:
+      receipt-ledger run (--db FILE [--query SQL] | --ndjson FILE) [options]
+      receipt-ledger demo [--records N] [--seed N] [--out DIR]
+      receipt-ledger help [COMMAND]
+      receipt-ledger --version
+
+    Commands:
+      run     read stored results, write the journal, ledgers and checks into --out
+      demo    generate realistic demo data with every known pitfall, then run on it
+      help    show help for a command
+
+    Run 'receipt-ledger COMMAND --help' for a command's options.
+    """
+
+    static let run = """
+    Usage: receipt-ledger run (--db FILE [--query SQL] | --ndjson FILE) [options]
+
+    Input (exactly one):
+      --db FILE              SQLite file with a verification_results table (opened read-only)
+      --query SQL            with --db: any SELECT returning id, user_id, verified_at,
+                             claimed_environment, response
+      --ndjson FILE          one JSON object per line with the same keys; response may be an
+                             object or a string holding one
+
+    Options:
+      --catalog FILE         product catalog CSV (product_id, product_type, currency, price,
+                             effective_from, proceeds_rate, intro_price); without it every
+                             transaction is unpriced
+      --out DIR              report folder (default: reports); replaced only when the whole
+                             report was written
+      --bundle-id ID         accept only receipts of this app (repeatable)
+      --as-of TIME           instant at which subscription states are judged (default: the
+                             latest verified_at of the input); any timestamp form of SPEC §2
+      --period UNIT          day, week, month (default), quarter or year
+      --calendar KIND        gregorian (default) or apple-fiscal (Apple's 5-4-4 payment calendar)
+      --tz ZONE              IANA time zone periods are cut in (default UTC;
+                             America/Los_Angeles matches Apple's sales reports)
+      --refunds BOOKING      refund-period (default: a refund lowers the period it happened in)
+                             or sale-period (restates the sale's period)
+      --orders FILE          the app's deliveries as CSV (order_id, user_id, product_id,
+                             transaction_id, delivered_at, revoked_at); default: an orders
+                             table in the --db file, when there is one
+      --orders-query SQL     with --db: any SELECT returning those columns
+      --revoke-grace-hours N hours a server may take to revoke after a refund (default 24)
+      --templates DIR        HTML templates folder (default: templates)
+      --strict               exit with 65 when any record was rejected (reports still written)
+      -h, --help             show this help
+    """
+
+    static let demo = """
+    Usage: receipt-ledger demo [--records N] [--seed N] [--out DIR] [--data DIR]
+
+    Generates a stored-results SQLite file (with an orders table) and a catalog that hold every
+    pitfall practitioners report (repeated histories, renewals only in latest_receipt_info,
+    trials, intro offers, family sharing, late refunds, upgrades, sandbox receipts claimed as
+    production, 21007/21008, broken bodies, shared Apple IDs, old-style answers, Pacific-only
+    dates across DST), then runs the pipeline on it.
+
+    Options:
+      --records N            stored answers to generate (default: 5000)
+      --seed N               random seed; the same seed gives the same bytes (default: 1)
+      --out DIR              report folder (default: reports/demo)
+      --data DIR             where the generated input goes (default: reports/demo-data)
+      -h, --help             show this help
+    """
+}

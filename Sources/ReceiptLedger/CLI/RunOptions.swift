@@ -1,0 +1,34 @@
+/// Everything `receipt-ledger run` was asked to do, validated.
+struct RunOptions: Sendable {
+    enum Input: Sendable {
+        case sqlite(path: String, query: String?)
+        case ndjson(path: String)
+
+        var path: String {
+            switch self {
+            case .sqlite(let path, _), .ndjson(let path): return path
+            }
+        }
+    }
+
+    var input: Input
+    var catalogPath: String?
+    var outputDirectory = "reports"
+    var bundleIDs: [String] = []
+    /// nil: the latest readable `verified_at` of the input.
+    var asOf: UnixMillis?
+    var asOfText: String?
+    var strict = false
+    var period = PeriodUnit.month
+    var calendar = CalendarKind.gregorian
+    /// IANA zone the periods are cut in.
+    var timeZone = "UTC"
+    var refunds = RefundBooking.refundPeriod
+    var ordersCSV: String?
+    var ordersQuery: String?
+    var revokeGraceHours = 24
+    /// Folder of the HTML templates, read at run time.
+    var templatesDirectory = "templates"
+
+    init(input: Input) { self.input = input }
+}

@@ -1,0 +1,36 @@
+/// `findings.html`: everything that was not booked silently: rejected records with their
+/// reasons, anomalies by kind, environment findings.
+enum FindingsPage {
+    static func context(_ data: ReportData) -> [String: TemplateValue] {
+        let journal = data.journal
+        func grouped(_ keys: [String]) -> [TemplateValue] {
+            var counts: [String: Int] = [:]
+            for key in keys { counts[key, default: 0] += 1 }
+            return counts.keys.sorted().map { .object(["name": .string($0), "count": .string(Display.count(counts[$0] ?? 0))]) }
+        }
+        let anomalies = journal.anomalies.sorted { ($0.kind, $0.recordID, $0.transactionID) < ($1.kind, $1.recordID, $1.transactionID) }
+        let rejected = journal.rejected.sorted { (Int64($0.recordID) ?? -1, $0.reason) < (Int64($1.recordID) ?? -1, $1.reason) }
+        return [
+            "counts": .object([
+                "read": .string(Display.count(journal.counts.read)), "accepted": .string(Display.count(journal.counts.accepted)),
+                "redirected": .string(Display.count(journal.counts.redirected)), "rejected": .string(Display.count(journal.counts.rejected)),
+            ]),
+            "rejected_reasons": .list(grouped(journal.rejected.map(\.reason))),
+            "rejected": .list(rejected.prefix(HTMLReport.rowCap).map { r in
+                .object(["record": .string(r.recordID), "user": .string(r.user), "reason": .string(r.reason), "detail": .string(r.detail)])
+            }),
+            "has_rejected": .bool(!rejected.isEmpty),
+            "rejected_capped": .bool(rejected.count > HTMLReport.rowCap),
+            "rejected_total": .string(Display.count(rejected.count)),
+            "anomaly_kinds": .list(grouped(journal.anomalies.map(\.kind))),
+            "anomalies": .list(anomalies.prefix(HTMLReport.rowCap).map { a in
+                .object(["kind": .string(a.kind), "record": .string(String(a.recordID)), "environment": .string(a.environment?.rawValue ?? ""),
+                         "transaction": .string(a.transactionID), "user": .string(a.user), "detail": .string(a.detail)])
+            }),
+            "has_anomalies": .bool(!anomalies.isEmpty),
+            "anomalies_capped": .bool(anomalies.count > HTMLReport.rowCap),
+            "anomalies_total": .string(Display.count(anomalies.count)),
+            "environment_findings": .list(grouped(journal.environmentChecks.flatMap(\.findings))),
+        ]
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The HTML pages of a report, rendered from the editable files in `templates/` (parsed before
+/// any data is read, so a broken template fails fast with its file and line).
+enum HTMLReport {
+    /// Template files read at start; every one is also a partial (`{{> _head}}`).
+    static let templateFiles = [
+        "_style.css", "_head.html", "_foot.html", "_table.html", "index.html", "ledger.html", "refunds.html",
+        "sandbox.html", "findings.html",
+    ]
+    static let pageNames: Set<String> = [
+        "index.html", "ledger_period.html", "ledger_product.html", "ledger_user.html", "refunds.html", "sandbox.html", "findings.html",
+    ]
+    /// Rows shown in one HTML table at most; the CSV always has all of them.
+    static let rowCap = 200
+
+    static func loadTemplates(from directory: String) throws -> TemplateSet {
+        let folder = locateTemplates(directory)
+        do {
+            return try TemplateSet.load(directory: folder, names: templateFiles)
+        } catch let error as TemplateError {
+            throw UsageError("template \(error)")
+        } catch {
+            throw UsageError("cannot read the templates in \(folder): \(error)")
+        }
+    }
+
+    /// The default `templates` folder is looked up from the working directory first, then
+    /// beside the executable's build folder (so `swift run` works from anywhere in the repo).
+    static func locateTemplates(_ directory: String) -> String {
+        guard directory == "templates", !FileManager.default.fileExists(atPath: "templates/index.html") else { return directory }
+        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = url.appendingPathComponent("templates")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("index.html").path) { return candidate.path }
+            url = url.deletingLastPathComponent()
+        }
+        return directory
+    }
+
+    static func pages(_ data: ReportData, tables: [(name: String, table: CSVTable)], templates: TemplateSet) throws -> [(name: String, html: String)] {
+        let files = tables.map { PageContext.fileLink(name: $0.name, rows: $0.table.rowCount) }
+        var pages: [(String, String)] = []
+        func render(_ template: String, _ name: String, _ title: String, _ body: [String: TemplateValue]) throws {
+            var context = PageContext.common(data, title: title, current: name, files: files)
+            for (key, value) in body { context[key] = value }
+            pages.append((name, try templates.render(template, .object(context))))
+        }
+        try render("index", "index.html", "Overview", IndexPage.context(data))
+        try render("ledger", "ledger_period.html", "Ledger by period", LedgerPage.context(data, ledger: data.ledgers.byPeriod, csv: LedgerFiles.periodName))
+        try render("ledger", "ledger_product.html", "Ledger by product", LedgerPage.context(data, ledger: data.ledgers.byProduct, csv: LedgerFiles.productName))
+        try render("ledger", "ledger_user.html", "Ledger by user", LedgerPage.context(data, ledger: data.ledgers.byUser, csv: LedgerFiles.userName))
+        try render("refunds", "refunds.html", "Refunds and leakage", RefundsPage.context(data))
+        try render("sandbox", "sandbox.html", "Sandbox separation", SandboxPage.context(data))
+        try render("findings", "findings.html", "Findings", FindingsPage.context(data))
+        return pages
+    }
+}

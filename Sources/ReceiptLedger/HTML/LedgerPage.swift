@@ -1,0 +1,51 @@
+/// One page per ledger: totals first, production before sandbox, the largest rows first and
+/// capped; the CSV holds every row.
+enum LedgerPage {
+    static func context(_ data: ReportData, ledger: Ledger, csv: String) -> [String: TemplateValue] {
+        let rows = ledger.sortedRows
+        let itemHeader: String
+        switch ledger.dimension {
+        case .period: itemHeader = ""
+        case .product: itemHeader = "Product"
+        case .user: itemHeader = "User"
+        }
+        func section(_ environment: Environment) -> TemplateValue {
+            var selected = rows.filter { $0.key.environment == environment }
+            if ledger.dimension != .period {
+                // Largest first within each period; periods newest first.
+                selected.sort { l, r in
+                    if l.key.period != r.key.period { return l.key.period.utf8.lexicographicallyPrecedes(r.key.period.utf8) == false }
+                    if l.amounts.gross != r.amounts.gross { return l.amounts.gross > r.amounts.gross }
+                    return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
+                }
+            }
+            let shown = selected.prefix(HTMLReport.rowCap)
+            let totals = ledger.totals.filter { $0.environment == environment }
+            return .object([
+                "environment": .string(environment.rawValue),
+                "is_sandbox": .bool(environment == .sandbox),
+                "totals": .list(totals.map { IndexPage.amountsRow(currency: $0.currency, $0.amounts, label: "Total") }),
+                "rows": .list(shown.map { row in
+                    var value = IndexPage.amountsRow(currency: row.key.currency, row.amounts, label: row.key.period)
+                    if case .object(var fields) = value {
+                        fields["item"] = .string(row.key.item)
+                        value = .object(fields)
+                    }
+                    return value
+                }),
+                "has_rows": .bool(!selected.isEmpty),
+                "capped": .bool(selected.count > shown.count),
+                "shown": .string(Display.count(shown.count)),
+                "total_rows": .string(Display.count(selected.count)),
+            ])
+        }
+        return [
+            "csv": .string(csv),
+            "has_item": .bool(ledger.dimension != .period),
+            "item_header": .string(itemHeader),
+            "sections": .list([section(.production), section(.sandbox)]),
+            "charts": .list(ledger.dimension == .period ? Charts.periodCharts(ledger) : []),
+            "consumable_note": .bool(data.journal.transactions.contains { $0.productType == .consumable && $0.status.booksSale }),
+        ]
+    }
+}

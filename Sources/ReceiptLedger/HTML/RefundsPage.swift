@@ -1,0 +1,94 @@
+/// `refunds.html`: what refunds cost, how fast they came, who repeats them, and what content is
+/// still unlocked for money given back (refund leakage).
+enum RefundsPage {
+    static let dayBuckets: [(label: String, upTo: Int64)] = [
+        ("under 1 day", 100), ("1–3 days", 300), ("3–7 days", 700), ("7–14 days", 1400), ("14–30 days", 3000),
+        ("30–60 days", 6000), ("60–90 days", 9000), ("90 days or more", Int64.max),
+    ]
+
+    static func context(_ data: ReportData) -> [String: TemplateValue] {
+        let refunds = data.refunds.filter { $0.transaction.environment == .production }
+        let leaks = (data.reconciliation?.rows ?? []).filter { $0.finding == .refundNotRevoked }
+        let productRows = data.ledgers.byProduct.sortedRows.filter { $0.key.environment == .production }
+
+        // Refund rate per product: refunded units over sold units, over the whole input.
+        var perProduct: [String: (sold: Int64, refunded: Int64)] = [:]
+        for t in data.journal.transactions where t.environment == .production && t.status.booksSale {
+            perProduct[t.productID, default: (0, 0)].sold += t.quantity
+            if t.status == .refunded { perProduct[t.productID, default: (0, 0)].refunded += t.quantity }
+        }
+        let rates = perProduct.keys.sorted().map { product -> (String, Int64, Int64) in
+            let value = perProduct[product] ?? (0, 0)
+            return (product, value.sold, value.refunded)
+        }
+        var buckets = [Int](repeating: 0, count: dayBuckets.count)
+        for refund in refunds {
+            let days = refund.daysToRefundHundredths
+            let index = dayBuckets.firstIndex { days < $0.upTo } ?? (dayBuckets.count - 1)
+            buckets[index] += 1
+        }
+        var byUser: [String: Int] = [:]
+        for refund in refunds { byUser[refund.transaction.userName, default: 0] += 1 }
+        let repeaters = byUser.filter { $0.value > 1 }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let largestLeaks = leaks.sorted { l, r in
+            let lg = l.transaction?.gross?.minorUnits ?? 0, rg = r.transaction?.gross?.minorUnits ?? 0
+            if lg != rg { return lg > rg }
+            return (l.leakHundredthsOfDays ?? 0) > (r.leakHundredthsOfDays ?? 0)
+        }.prefix(HTMLReport.rowCap)
+
+        return [
+            "refund_count": .string(Display.count(refunds.count)),
+            "refund_totals": .list(totalsByCurrency(refunds)),
+            "by_period": .list(data.ledgers.byPeriod.sortedRows.filter { $0.key.environment == .production && $0.amounts.unitsRefunded > 0 }
+                .map { IndexPage.amountsRow(currency: $0.key.currency, $0.amounts, label: $0.key.period) }),
+            "by_product": .list(productRows.filter { $0.amounts.unitsRefunded > 0 }.map { row in
+                .object(["period": .string(row.key.period), "product": .string(row.key.item), "currency": .string(row.key.currency.code),
+                         "units": .string(Display.count(row.amounts.unitsRefunded)),
+                         "refund": .string(Display.amount(row.amounts.refund, row.key.currency))])
+            }),
+            "rates": .list(rates.map { product, sold, refunded in
+                .object(["product": .string(product), "sold": .string(Display.count(sold)), "refunded": .string(Display.count(refunded)),
+                         "rate": .string(Display.percent(refunded, of: sold)),
+                         "consumable": .bool(data.journal.transactions.contains { $0.productID == product && $0.productType == .consumable })])
+            }),
+            "rate_chart": .string(Charts.refundRates(rates)),
+            "days_chart": .string(Charts.histogram(title: "Days from purchase to refund", labels: dayBuckets.map(\.label), counts: buckets)),
+            "repeaters": .list(repeaters.prefix(HTMLReport.rowCap).map { .object(["user": .string($0.key), "count": .string(String($0.value))]) }),
+            "has_repeaters": .bool(!repeaters.isEmpty),
+            "has_orders": .bool(data.reconciliation != nil),
+            "leak_count": .string(Display.count(leaks.count)),
+            "leak_totals": .list(leakTotals(leaks)),
+            "leaks": .list(largestLeaks.map { row in
+                .object(["order": .string(row.order?.orderID ?? ""), "transaction": .string(row.transactionID),
+                         "user": .string(row.order?.userID ?? ""), "product": .string(row.transaction?.productID ?? ""),
+                         "amount": .string(row.transaction.map { t in t.currency.map { Display.money(t.gross?.minorUnits ?? 0, $0) } ?? "0" } ?? ""),
+                         "refunded": .string(row.transaction?.cancellation?.iso8601 ?? ""),
+                         "days": .string(row.leakHundredthsOfDays.map { MoneyFormat.plain($0, minorDigits: 2) } ?? "")])
+            }),
+            "has_leaks": .bool(!leaks.isEmpty),
+            "has_consumables": .bool(data.journal.transactions.contains { $0.productType == .consumable }),
+        ]
+    }
+
+    static func totalsByCurrency(_ refunds: [Refund]) -> [TemplateValue] {
+        var sums: [Currency: (count: Int, amount: Int64)] = [:]
+        for r in refunds {
+            guard let currency = r.transaction.currency else { continue }
+            sums[currency, default: (0, 0)].count += 1
+            sums[currency, default: (0, 0)].amount += r.transaction.gross?.minorUnits ?? 0
+        }
+        return sums.keys.sorted().map { c in
+            .object(["currency": .string(c.code), "count": .string(Display.count(sums[c]?.count ?? 0)),
+                     "amount": .string(Display.amount(sums[c]?.amount ?? 0, c))])
+        }
+    }
+
+    static func leakTotals(_ leaks: [Reconciliation.Row]) -> [TemplateValue] {
+        var sums: [Currency: Int64] = [:]
+        for row in leaks {
+            guard let t = row.transaction, let currency = t.currency else { continue }
+            sums[currency, default: 0] += t.gross?.minorUnits ?? 0
+        }
+        return sums.keys.sorted().map { .object(["currency": .string($0.code), "amount": .string(Display.amount(sums[$0] ?? 0, $0))]) }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Stored results as NDJSON: one JSON object per line with the keys `id, user_id,
+/// verified_at, claimed_environment, response`; `response` is an object or a string
+/// holding one. Blank lines are not records and are skipped.
+final class NDJSONRecordSource: RecordSource {
+    let path: String
+    var label: String { "NDJSON \(path)" }
+
+    init(path: String) throws {
+        self.path = path
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw SourceError(message: "cannot read \(path): no such readable file")
+        }
+    }
+
+    func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
+        try forEachLine { _, lineNumber, line in
+            guard let object = Self.parseObject(line) else {
+                let reason = (try? JSONDocument(bytes: line)) == nil ? "invalid_json" : "not_an_object"
+                try body(RecordKeys(id: .null, userID: .null, verifiedAt: .null, unreadableLine: (reason, lineNumber)))
+                return true
+            }
+            try body(RecordKeys(id: Self.field(object["id"]), userID: Self.field(object["user_id"]),
+                                verifiedAt: Self.field(object["verified_at"])))
+            return true
+        }
+    }
+
+    func scanBodies(_ body: (Int, RecordBody) throws -> Bool) throws {
+        try forEachLine { position, _, line in
+            guard let object = Self.parseObject(line) else {
+                return try body(position, RecordBody(claimedEnvironment: .null, response: .null))
+            }
+            let response: ResponseColumn
+            switch object["response"] {
+            case .none: response = .null
+            case .some(let value):
+                switch value.kind {
+                case .null: response = .null
+                case .string: response = .bytes(Array((value.string ?? "").utf8))
+                default: response = .bytes(Array(value.rawBytes))
+                }
+            }
+            return try body(position, RecordBody(claimedEnvironment: Self.field(object["claimed_environment"]), response: response))
+        }
+    }
+
+    private static func parseObject(_ line: [UInt8]) -> JSONValue? {
+        guard let document = try? JSONDocument(bytes: line), document.root.kind == .object else { return nil }
+        return document.root
+    }
+
+    /// A JSON value as a record column: strings are text, integers integers, null or absent
+    /// null; anything else keeps its JSON text so that the row check can reject it.
+    static func field(_ value: JSONValue?) -> FieldValue {
+        guard let value else { return .null }
+        switch value.kind {
+        case .null: return .null
+        case .string: return .text(value.string ?? "")
+        case .number:
+            if let integer = value.int64 { return .integer(integer) }
+            return .other(value.numberText ?? "")
+        default: return .other(String(decoding: value.rawBytes, as: UTF8.self))
+        }
+    }
+
+    /// Calls `body(position, lineNumber, bytes)` for every non-blank line, streaming the file
+    /// in chunks; `\r\n` is accepted.
+    private func forEachLine(_ body: (Int, Int, [UInt8]) throws -> Bool) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SourceError(message: "cannot read \(path)")
+        }
+        defer { try? handle.close() }
+        var reader = LineReader(handle: handle)
+        var position = 0
+        var lineNumber = 0
+        while let line = try reader.nextLine() {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            guard try body(position, lineNumber, line) else { return }
+            position += 1
+        }
+    }
+}
+
+/// Splits a file into lines without loading it whole.
+struct LineReader {
+    let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Where the search for the next `\n` resumes, so a long line is scanned once.
+    private var scanned = 0
+    private var atEnd = false
+    static let chunkSize = 1 << 20
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    /// The next line without its `\n` (and without a `\r` before it); nil at the end.
+    mutating func nextLine() throws -> [UInt8]? {
+        while true {
+            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                let line = Array(buffer[start..<end])
+                start = newline + 1
+                scanned = start
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == 0x0D { end -= 1 }
+                let line = Array(buffer[start..<end])
+                start = buffer.count
+                return line
+            }
+            scanned = buffer.count
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                scanned -= start
+                start = 0
+            }
+            let chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+            if chunk.isEmpty { atEnd = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+}

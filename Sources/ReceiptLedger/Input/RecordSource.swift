@@ -1,0 +1,34 @@
+/// The columns of a stored record that decide whether and when it is processed
+/// (SPEC §8 "Records": row checks come before the body).
+struct RecordKeys: Sendable {
+    var id: FieldValue
+    var userID: FieldValue
+    var verifiedAt: FieldValue
+    /// Set for an NDJSON line that is not a JSON object: the reason and its line number.
+    var unreadableLine: (reason: String, line: Int)?
+}
+
+/// The rest of a stored record, read in the second pass.
+struct RecordBody: Sendable {
+    var claimedEnvironment: FieldValue
+    var response: ResponseColumn
+}
+
+/// Where stored verification results come from. Sources are read twice, in the same
+/// order: first only the keys (to put records in `verified_at` order without holding their
+/// bodies), then whole records. Both passes stream.
+protocol RecordSource {
+    /// What to print and record in the manifest (`verification_results in receipts.sqlite`).
+    var label: String { get }
+    /// Pass 1: the keys of every record, in input order.
+    func scanKeys(_ body: (RecordKeys) throws -> Void) throws
+    /// Pass 2: every record's body, in the same order; `position` counts from 0.
+    /// Return `false` from `body` to stop early.
+    func scanBodies(_ body: (_ position: Int, _ record: RecordBody) throws -> Bool) throws
+}
+
+/// A source that cannot be read at all (not a bad record: a bad input).
+struct SourceError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,91 @@
+/// Stored results in a SQLite file: the `verification_results` table, or any `--query`
+/// returning the columns `id, user_id, verified_at, claimed_environment, response`.
+/// The database is opened read-only; the tool never writes to it.
+final class SQLiteRecordSource: RecordSource {
+    static let defaultQuery = "SELECT id, user_id, verified_at, claimed_environment, response FROM verification_results"
+    static let requiredColumns = ["id", "user_id", "verified_at", "claimed_environment", "response"]
+
+    let database: SQLiteDatabase
+    let path: String
+    let query: String?
+    let label: String
+    private let columns: [String: Int32]
+
+    init(path: String, query: String?) throws {
+        self.path = path
+        self.query = query
+        do {
+            database = try SQLiteDatabase(path: path, readOnly: true)
+        } catch {
+            throw SourceError(message: "cannot open \(path): \(error.message)")
+        }
+        if query == nil, !database.tableExists("verification_results") {
+            throw SourceError(message: "\(path) has no table verification_results (use --query to read another schema)")
+        }
+        let sql = query ?? Self.defaultQuery
+        let statement: SQLiteStatement
+        do { statement = try database.prepare(sql) } catch {
+            throw SourceError(message: "--query failed: \(error.message)")
+        }
+        guard statement.isReadOnly else { throw SourceError(message: "--query must only read (a SELECT); it would write to \(path)") }
+        var found: [String: Int32] = [:]
+        for (index, name) in statement.columnNames.enumerated() where found[name.lowercased()] == nil {
+            found[name.lowercased()] = Int32(index)
+        }
+        for column in Self.requiredColumns where found[column] == nil {
+            throw SourceError(message: "\(query == nil ? "verification_results" : "--query") lacks the column \(column)")
+        }
+        columns = found
+        label = query == nil ? "verification_results in \(path)" : "--query on \(path)"
+    }
+
+    private func column(_ name: String) -> Int32 { columns[name] ?? 0 }
+
+    func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
+        // The default table is scanned without its response column, which is most of its bytes.
+        let sql = query ?? "SELECT id, user_id, verified_at FROM verification_results"
+        let statement = try prepare(sql)
+        let (id, user, verified): (Int32, Int32, Int32) = query == nil ? (0, 1, 2) : (column("id"), column("user_id"), column("verified_at"))
+        try statement.forEachRow { row in
+            try body(RecordKeys(id: Self.value(row, id), userID: Self.value(row, user), verifiedAt: Self.value(row, verified)))
+        }
+    }
+
+    func scanBodies(_ body: (Int, RecordBody) throws -> Bool) throws {
+        let statement = try prepare(query ?? Self.defaultQuery)
+        let claimed = column("claimed_environment")
+        let response = column("response")
+        var position = 0
+        do {
+            try statement.forEachRow { row in
+                let responseValue: ResponseColumn
+                switch row.type(response) {
+                case .null: responseValue = .null
+                case .integer, .real: responseValue = .bytes(Array((row.text(response) ?? "").utf8))
+                case .text, .blob: responseValue = .bytes(row.withBytes(response) { Array($0.bindMemory(to: UInt8.self)) })
+                }
+                let record = RecordBody(claimedEnvironment: Self.value(row, claimed), response: responseValue)
+                guard try body(position, record) else { throw StopScan() }
+                position += 1
+            }
+        } catch is StopScan {
+            return
+        }
+    }
+
+    private struct StopScan: Error {}
+
+    private func prepare(_ sql: String) throws -> SQLiteStatement {
+        do { return try database.prepare(sql) } catch { throw SourceError(message: "cannot read \(path): \(error.message)") }
+    }
+
+    static func value(_ row: SQLiteRow, _ column: Int32) -> FieldValue {
+        switch row.type(column) {
+        case .null: return .null
+        case .integer: return .integer(row.int64(column))
+        case .real: return .real(row.double(column))
+        case .text: return .text(row.text(column) ?? "")
+        case .blob: return .other(row.withBytes(column) { String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self) })
+        }
+    }
+}

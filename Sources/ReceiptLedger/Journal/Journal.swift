@@ -1,0 +1,82 @@
+/// The finished journal: every booked transaction once, and every finding, ready for the
+/// ledgers and output files. Built by `JournalBuilder` + `finish`.
+struct Journal: Sendable {
+    /// Sorted by (environment, transaction_id).
+    var transactions: [Transaction]
+    var anomalies: [Anomaly]
+    var environmentChecks: [EnvironmentCheck]
+    var rejected: [RejectedRecord]
+    var renewals: [TransactionKey: RenewalInfo]
+    var counts: RecordCounts
+    /// Every transaction id held by an accepted record, booked or not (for orders).
+    var heldTransactionIDs: Set<ExactString>
+}
+
+/// SPEC §3: `records_read = records_accepted + records_redirected + records_rejected`.
+struct RecordCounts: Sendable, Equatable {
+    var read = 0
+    var accepted = 0
+    var redirected = 0
+    var rejected = 0
+    var statusCounts: [Int64: Int] = [:]
+    var isBalanced: Bool { read == accepted + redirected + rejected }
+}
+
+extension JournalBuilder {
+    /// Prices every transaction and raises the findings that need the whole input:
+    /// `shared_transaction`, `transaction_in_both_environments`, `unpriced_product` and the
+    /// `bad_timestamp` of a purchase no copy could date.
+    func finish(catalog: Catalog, recordsRead: Int) -> Journal {
+        var anomalies = self.anomalies
+        var transactions: [Transaction] = []
+        transactions.reserveCapacity(states.count)
+        var idsByEnvironment: [ExactString: [TransactionState]] = [:]
+        for state in states.values {
+            let owner = users.name(state.first.user)
+            for other in state.otherUserOrder {
+                anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
+                                         environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                         user: users.name(other), detail: "owned by user \(owner)"))
+            }
+            idsByEnvironment[state.key.transactionID, default: []].append(state)
+            guard let purchase = state.purchase else {
+                anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID, environment: state.key.environment,
+                                         transactionID: state.key.transactionID.value, user: owner,
+                                         detail: "purchase_date cannot be read in any record; not booked"))
+                continue
+            }
+            let productID = state.productID ?? ""
+            let ownership = state.ownershipType ?? "PURCHASED"
+            let priced = Pricing.price(productID: productID, purchase: purchase, quantity: state.quantity,
+                                       isTrial: state.isTrialPeriod, isIntro: state.isInIntroOfferPeriod,
+                                       ownership: ownership.trimmingCharacters(in: .whitespaces).uppercased(),
+                                       cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
+            if priced.isUnpriced {
+                anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID, environment: state.key.environment,
+                                         transactionID: state.key.transactionID.value, user: owner,
+                                         detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
+            }
+            transactions.append(Transaction(
+                key: state.key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
+                productID: productID, productType: priced.productType, quantity: state.quantity, purchase: purchase,
+                originalPurchase: state.originalPurchase, expires: state.expires, cancellation: state.cancellation,
+                cancellationReason: state.cancellationReason ?? "", cancellationFirstSeen: state.cancellationFirstSeen,
+                isTrialPeriod: state.isTrialPeriod, isInIntroOfferPeriod: state.isInIntroOfferPeriod, isUpgraded: state.isUpgraded,
+                ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
+                proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
+        }
+        for (id, sides) in idsByEnvironment where sides.count > 1 {
+            for side in sides {
+                anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: side.first.recordID, environment: side.key.environment,
+                                         transactionID: id.value, user: users.name(side.first.user),
+                                         detail: "transaction_id also appears in \(side.key.environment == .production ? "Sandbox" : "Production")"))
+            }
+        }
+        transactions.sort { $0.key < $1.key }
+        let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
+                                  rejected: recordsRejected, statusCounts: statusCounts)
+        return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
+                       rejected: rejected, renewals: renewals, counts: counts,
+                       heldTransactionIDs: Set(states.keys.map(\.transactionID)))
+    }
+}

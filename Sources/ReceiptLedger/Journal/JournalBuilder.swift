@@ -1,0 +1,108 @@
+/// Merges parsed records, fed in (`verified_at`, `id`) order, into one journal of
+/// deduplicated transactions with their anomalies (SPEC §3, §4, §8).
+struct JournalBuilder {
+    /// The record being merged, as the index knows it.
+    struct RecordContext {
+        var rank: Int
+        var recordID: Int64
+        var verifiedAt: UnixMillis
+        var user: UserID
+        var claimedEnvironment: String?
+    }
+
+    private(set) var states: [TransactionKey: TransactionState] = [:]
+    private(set) var anomalies: [Anomaly] = []
+    private(set) var environmentChecks: [EnvironmentCheck] = []
+    private(set) var rejected: [RejectedRecord] = []
+    /// Latest renewal info per subscription (environment, original_transaction_id).
+    private(set) var renewals: [TransactionKey: RenewalInfo] = [:]
+    private(set) var recordsAccepted = 0
+    private(set) var recordsRedirected = 0
+    private(set) var recordsRejected = 0
+    private(set) var statusCounts: [Int64: Int] = [:]
+    /// Keys of timestamp anomalies already raised, so each is raised once, at its earliest record.
+    private var raisedTimestampFindings = Set<String>()
+    let users: UserTable
+
+    init(users: UserTable) { self.users = users }
+
+    mutating func reject(_ rejection: RejectedRecord) {
+        recordsRejected += 1
+        rejected.append(rejection)
+    }
+
+    mutating func add(_ record: ParsedRecord, context: RecordContext) {
+        let userName = users.name(context.user)
+        if let status = record.status { statusCounts[status, default: 0] += 1 }
+        if let (environment, findings) = EnvironmentCheck.findings(outcome: record.outcome, claimed: context.claimedEnvironment) {
+            environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: userName, verifiedAt: context.verifiedAt,
+                                                      claimedEnvironment: context.claimedEnvironment ?? "", environment: environment,
+                                                      status: record.status, findings: findings))
+        }
+        let environment: Environment
+        switch record.outcome {
+        case .rejected(let reason, let detail):
+            reject(RejectedRecord(recordID: String(context.recordID), user: userName, reason: reason, detail: detail))
+            return
+        case .redirected:
+            recordsRedirected += 1
+            return
+        case .accepted(let found, _):
+            recordsAccepted += 1
+            environment = found
+        }
+
+        for anomaly in record.anomalies {
+            let key = "\(anomaly.kind)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"
+            guard raisedTimestampFindings.insert(key).inserted else { continue }
+            anomalies.append(Anomaly(kind: anomaly.kind, recordID: context.recordID, environment: environment,
+                                     transactionID: anomaly.transactionID, user: userName, detail: anomaly.detail))
+        }
+
+        let source = TransactionState.Source(rank: context.rank, recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
+        var conflictRaised = Set<ExactString>()
+        var badQuantityRaised = Set<ExactString>()
+        for copy in record.transactions {
+            let key = TransactionKey(environment, copy.transactionID)
+            var state = states[key] ?? TransactionState(key: key, first: source, copy: copy)
+            let conflicts = state.merge(copy, from: source)
+            states[key] = state
+            var found: [(String, String)] = []
+            if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
+                found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))
+            }
+            if copy.quantityIsBad, badQuantityRaised.insert(key.transactionID).inserted {
+                found.append((AnomalyKind.badQuantity, "quantity is not a positive integer; 1 used"))
+            }
+            found += timestampFindings(copy, key: key, context: context)
+            for (kind, detail) in found {
+                anomalies.append(Anomaly(kind: kind, recordID: context.recordID, environment: environment,
+                                         transactionID: copy.transactionID, user: userName, detail: detail))
+            }
+        }
+        for info in record.renewals {
+            renewals[TransactionKey(environment, info.originalTransactionID)] = info
+        }
+    }
+
+    /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record
+    /// showing them; an unreadable cancellation once per record; an unreadable purchase date
+    /// only when no copy is readable (raised by `JournalFinisher`).
+    private mutating func timestampFindings(_ copy: TransactionCopy, key: TransactionKey, context: RecordContext) -> [(String, String)] {
+        let fields: [(String, TimestampFieldReading)] = [
+            ("purchase_date", copy.purchase), ("original_purchase_date", copy.originalPurchase),
+            ("expires_date", copy.expires), ("cancellation_date", copy.cancellation),
+        ]
+        var found: [(String, String)] = []
+        for (field, reading) in fields {
+            for finding in TimestampFindings.kinds(of: reading, field: field) {
+                if finding.kind == AnomalyKind.badTimestamp && field == "purchase_date" { continue }
+                var dedupe = "\(finding.kind)|\(key.environment.rawValue)|\(key.transactionID.value)|\(field)"
+                if finding.kind == AnomalyKind.badTimestamp && field == "cancellation_date" { dedupe += "|\(context.recordID)" }
+                guard raisedTimestampFindings.insert(dedupe).inserted else { continue }
+                found.append((finding.kind, finding.detail))
+            }
+        }
+        return found
+    }
+}

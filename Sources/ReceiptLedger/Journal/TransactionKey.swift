@@ -1,0 +1,14 @@
+/// A transaction's identity: its `transaction_id` within one environment (SPEC §4).
+struct TransactionKey: Hashable, Comparable, Sendable {
+    var environment: Environment
+    var transactionID: ExactString
+
+    init(_ environment: Environment, _ transactionID: String) {
+        self.environment = environment
+        self.transactionID = ExactString(transactionID)
+    }
+
+    static func < (lhs: TransactionKey, rhs: TransactionKey) -> Bool {
+        lhs.environment != rhs.environment ? lhs.environment < rhs.environment : lhs.transactionID < rhs.transactionID
+    }
+}

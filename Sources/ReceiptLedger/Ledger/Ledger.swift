@@ -1,0 +1,55 @@
+/// One ledger: amounts per (environment, period, dimension, currency), where the dimension is
+/// nothing (per period), the product, or the user (SPEC §7).
+struct Ledger: Sendable {
+    enum Dimension: Sendable { case period, product, user }
+
+    struct Key: Hashable, Sendable {
+        var environment: Environment
+        var period: String
+        /// Product id or user id; empty for the period ledger.
+        var item: String
+        var currency: Currency
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.environment == rhs.environment && lhs.currency == rhs.currency
+                && lhs.period.utf8.elementsEqual(rhs.period.utf8) && lhs.item.utf8.elementsEqual(rhs.item.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(environment)
+            hasher.combine(ExactString(period))
+            hasher.combine(ExactString(item))
+            hasher.combine(currency)
+        }
+    }
+
+    let dimension: Dimension
+    private(set) var rows: [Key: LedgerAmounts] = [:]
+
+    init(dimension: Dimension) { self.dimension = dimension }
+
+    mutating func add(_ amounts: LedgerAmounts, at key: Key) {
+        rows[key, default: LedgerAmounts()] += amounts
+    }
+
+    /// Rows with some non-zero count, in key order (environment, period, item, currency).
+    var sortedRows: [(key: Key, amounts: LedgerAmounts)] {
+        rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }.sorted { lhs, rhs in
+            let l = lhs.key, r = rhs.key
+            if l.environment != r.environment { return l.environment < r.environment }
+            if !l.period.utf8.elementsEqual(r.period.utf8) { return l.period.utf8.lexicographicallyPrecedes(r.period.utf8) }
+            if !l.item.utf8.elementsEqual(r.item.utf8) { return l.item.utf8.lexicographicallyPrecedes(r.item.utf8) }
+            return l.currency < r.currency
+        }
+    }
+
+    /// Totals per (environment, currency) over every row.
+    var totals: [(environment: Environment, currency: Currency, amounts: LedgerAmounts)] {
+        var sums: [Key: LedgerAmounts] = [:]
+        for (key, amounts) in rows {
+            sums[Key(environment: key.environment, period: "", item: "", currency: key.currency), default: LedgerAmounts()] += amounts
+        }
+        return sums.filter { !$0.value.isEmpty }.map { ($0.key.environment, $0.key.currency, $0.value) }
+            .sorted { $0.environment != $1.environment ? $0.environment < $1.environment : $0.currency < $1.currency }
+    }
+}

@@ -1,0 +1,99 @@
+/// Orders against transactions (SPEC §7 `reconciliation.csv`, §8 "Orders", "Reconciliation
+/// rows"): refunds whose content was never taken back, and deliveries that do not match a
+/// paid transaction.
+struct Reconciliation: Sendable {
+    enum Finding: String, Sendable {
+        case refundNotRevoked = "refund_not_revoked"
+        case deliveredOnSandbox = "delivered_on_sandbox"
+        case deliveredWithoutTransaction = "delivered_without_transaction"
+        case duplicateDelivery = "duplicate_delivery"
+        case orderUserMismatch = "order_user_mismatch"
+        case transactionWithoutOrder = "transaction_without_order"
+    }
+
+    struct Row: Sendable {
+        var finding: Finding
+        var order: Order?
+        var transaction: Transaction?
+        /// The id the order names, or the transaction's.
+        var transactionID: String
+        var leakHundredthsOfDays: Int64?
+        var detail: String
+    }
+
+    private(set) var rows: [Row] = []
+
+    /// - Parameters:
+    ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
+    init(orders: [Order], journal: Journal, knownTransactionIDs: Set<ExactString>, asOf: UnixMillis?, graceHours: Int) {
+        var booked: [TransactionKey: Transaction] = [:]
+        for t in journal.transactions { booked[t.key] = t }
+        let grace = Int64(graceHours) * 3_600_000
+        var named = Set<ExactString>()
+
+        var ordersByTransaction: [ExactString: [Order]] = [:]
+        for order in orders {
+            let id = ExactString(order.transactionID)
+            named.insert(id)
+            guard !order.transactionID.isEmpty, knownTransactionIDs.contains(id) else {
+                rows.append(Row(finding: .deliveredWithoutTransaction, order: order, transaction: nil, transactionID: order.transactionID,
+                                detail: order.transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
+                continue
+            }
+            guard let t = booked[TransactionKey(.production, order.transactionID)] ?? booked[TransactionKey(.sandbox, order.transactionID)] else {
+                continue  // held by a record but never booked (no readable purchase date): nothing to compare
+            }
+            ordersByTransaction[id, default: []].append(order)
+            if t.environment == .sandbox {
+                rows.append(Row(finding: .deliveredOnSandbox, order: order, transaction: t, transactionID: t.transactionID,
+                                detail: "the transaction exists only in Sandbox records"))
+            }
+            if !order.userID.utf8.elementsEqual(t.userName.utf8) {
+                rows.append(Row(finding: .orderUserMismatch, order: order, transaction: t, transactionID: t.transactionID,
+                                detail: "order user \(order.userID) vs transaction owner \(t.userName)"))
+            }
+            if t.environment == .production, t.isRefund, let cancellation = t.cancellation {
+                let revokedInTime = order.revokedAt.map { $0.rawValue <= cancellation.rawValue + grace } ?? false
+                if !revokedInTime {
+                    let end = order.revokedAt ?? asOf ?? cancellation
+                    let leak = HalfEven.divide((end.rawValue - cancellation.rawValue) * 100, by: 86_400_000)
+                    rows.append(Row(finding: .refundNotRevoked, order: order, transaction: t, transactionID: t.transactionID,
+                                    leakHundredthsOfDays: leak,
+                                    detail: order.revokedAt == nil ? "refunded but never revoked" : "revoked more than \(graceHours) h after the refund"))
+                }
+            }
+        }
+        for (_, group) in ordersByTransaction where group.count > 1 {
+            let sorted = group.sorted(by: Reconciliation.deliveryOrder)
+            guard let t = booked[TransactionKey(.production, sorted[0].transactionID)] ?? booked[TransactionKey(.sandbox, sorted[0].transactionID)] else { continue }
+            for order in sorted.dropFirst() {
+                rows.append(Row(finding: .duplicateDelivery, order: order, transaction: t, transactionID: t.transactionID,
+                                detail: "already delivered by order \(sorted[0].orderID)"))
+            }
+        }
+        for t in journal.transactions where t.environment == .production && t.status == .sold && !named.contains(t.key.transactionID) {
+            rows.append(Row(finding: .transactionWithoutOrder, order: nil, transaction: t, transactionID: t.transactionID,
+                            detail: "paid, never delivered"))
+        }
+    }
+
+    /// (`delivered_at`, `order_id`) with an unreadable `delivered_at` last.
+    static func deliveryOrder(_ lhs: Order, _ rhs: Order) -> Bool {
+        switch (lhs.deliveredAt, rhs.deliveredAt) {
+        case let (l?, r?) where l != r: return l < r
+        case (nil, .some): return false
+        case (.some, nil): return true
+        default: return orderIDPrecedes(lhs.orderID, rhs.orderID)
+        }
+    }
+
+    /// Integers first, numerically; then text by code point.
+    static func orderIDPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        switch (JSONValue.parseDigits(lhs, allowSign: true), JSONValue.parseDigits(rhs, allowSign: true)) {
+        case let (l?, r?): return l < r
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        }
+    }
+}

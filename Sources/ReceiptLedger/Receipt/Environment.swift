@@ -1,0 +1,16 @@
+/// Apple's two verifyReceipt environments. Sandbox money is never revenue.
+enum Environment: String, Hashable, Comparable, Sendable {
+    case production = "Production"
+    case sandbox = "Sandbox"
+
+    static func < (lhs: Environment, rhs: Environment) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// `Production` / `Sandbox` compared trimmed and case-insensitively (SPEC §8).
+    init?(loosely text: String) {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "production": self = .production
+        case "sandbox": self = .sandbox
+        default: return nil
+        }
+    }
+}

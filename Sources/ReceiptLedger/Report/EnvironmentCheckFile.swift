@@ -1,0 +1,16 @@
+/// `environment_check.csv`: redirected records (21007/21008), claims that disagree with
+/// Apple's answer, and environments inferred for lack of a field (SPEC §3, §8).
+enum EnvironmentCheckFile {
+    static let name = "environment_check.csv"
+    static let header = ["record_id", "user_id", "verified_at", "claimed_environment", "environment", "status", "finding"]
+
+    static func table(_ checks: [EnvironmentCheck]) -> CSVTable {
+        var table = CSVTable(header: header)
+        for c in checks {
+            table.append([.number(String(c.recordID)), .text(c.user), .instant(c.verifiedAt), .text(c.claimedEnvironment),
+                          .text(c.environment.rawValue), c.status.map { .number(String($0)) } ?? .empty,
+                          .text(c.findings.joined(separator: ";"))])
+        }
+        return table.sorted(keyColumns: 1, numericKeyColumns: [0])
+    }
+}

@@ -1,0 +1,77 @@
+/// `manifest.json`: what was read (with SHA-256), with which options, the balanced counts,
+/// and every output file with its rows and SHA-256 (SPEC §7). Holds no clock time and no
+/// machine-specific value, so the same input gives the same bytes.
+enum ManifestFile {
+    static let name = "manifest.json"
+
+    struct Output {
+        var name: String
+        /// Data rows of a CSV file; nil for a page.
+        var rows: Int?
+        var sha256: String
+    }
+
+    static func document(_ data: ReportData, outputs: [Output]) throws -> String {
+        let options = data.options
+        let counts = data.journal.counts
+        var inputs: [JSONOutput] = []
+        var input: [(String, JSONOutput)] = [("role", .string("records"))]
+        switch options.input {
+        case .sqlite(let path, let query):
+            input += [("format", .string("sqlite")), ("path", .string(path)),
+                      ("query", .string(query ?? SQLiteRecordSource.defaultQuery))]
+        case .ndjson(let path):
+            input += [("format", .string("ndjson")), ("path", .string(path))]
+        }
+        input += [("sha256", .string(try SHA256.hexDigest(ofFileAt: options.input.path))), ("records", .integer(Int64(counts.read)))]
+        inputs.append(.object(input))
+        if let catalog = options.catalogPath {
+            inputs.append(.object([("role", .string("catalog")), ("format", .string("csv")), ("path", .string(catalog)),
+                                   ("sha256", .string(try SHA256.hexDigest(ofFileAt: catalog)))]))
+        }
+        if let label = data.ordersLabel {
+            var orders: [(String, JSONOutput)] = [("role", .string("orders")), ("source", .string(label))]
+            if let csv = options.ordersCSV { orders.append(("sha256", .string(try SHA256.hexDigest(ofFileAt: csv)))) }
+            orders.append(("orders", .integer(Int64(data.orderCount))))
+            inputs.append(.object(orders))
+        }
+        let optionFields: [(String, JSONOutput)] = [
+            ("out", .string(options.outputDirectory)),
+            ("bundle_ids", .array(options.bundleIDs.map { .string($0) })),
+            ("as_of", options.asOfText.map { .string($0) } ?? .null),
+            ("period", .string(options.period.rawValue)),
+            ("calendar", .string(options.calendar.rawValue)),
+            ("tz", .string(options.timeZone)),
+            ("refunds", .string(options.refunds.rawValue)),
+            ("revoke_grace_hours", .integer(Int64(options.revokeGraceHours))),
+            ("strict", .bool(options.strict)),
+        ]
+        let statuses = counts.statusCounts.keys.sorted().map { (String($0), JSONOutput.integer(Int64(counts.statusCounts[$0] ?? 0))) }
+        let countFields: [(String, JSONOutput)] = [
+            ("records_read", .integer(Int64(counts.read))),
+            ("records_accepted", .integer(Int64(counts.accepted))),
+            ("records_redirected", .integer(Int64(counts.redirected))),
+            ("records_rejected", .integer(Int64(counts.rejected))),
+            ("balanced", .bool(counts.isBalanced)),
+            ("records_by_status", .object(statuses)),
+            ("transactions", .integer(Int64(data.journal.transactions.count))),
+            ("anomalies", .integer(Int64(data.journal.anomalies.count))),
+        ]
+        let outputFields = outputs.map { output in
+            var fields: [(String, JSONOutput)] = [("file", .string(output.name))]
+            if let rows = output.rows { fields.append(("rows", .integer(Int64(rows)))) }
+            fields.append(("sha256", .string(output.sha256)))
+            return JSONOutput.object(fields)
+        }
+        let root = JSONOutput.object([
+            ("tool", .string("receipt-ledger")),
+            ("version", .string(ReceiptLedgerInfo.version)),
+            ("inputs", .array(inputs)),
+            ("options", .object(optionFields)),
+            ("as_of", .string(data.asOf?.iso8601 ?? "")),
+            ("counts", .object(countFields)),
+            ("outputs", .array(outputFields)),
+        ])
+        return root.serialized()
+    }
+}

@@ -1,0 +1,31 @@
+/// `reconciliation.csv`: written only when orders were given (SPEC §7).
+enum ReconciliationFile {
+    static let name = "reconciliation.csv"
+    static let header = [
+        "finding", "order_id", "environment", "transaction_id", "user_id", "product_id", "currency", "amount",
+        "cancellation_date", "delivered_at", "revoked_at", "leak_days", "detail",
+    ]
+
+    static func table(_ reconciliation: Reconciliation) -> CSVTable {
+        var table = CSVTable(header: header)
+        for row in reconciliation.rows {
+            let t = row.transaction
+            let isLeak = row.finding == .refundNotRevoked
+            table.append([
+                .text(row.finding.rawValue), row.order.map { orderIDCell($0.orderID) } ?? .empty,
+                .text(t?.environment.rawValue ?? ""), .text(row.transactionID),
+                .text(row.order?.userID ?? t?.userName ?? ""), .text(row.order?.productID ?? t?.productID ?? ""),
+                .text(t?.currency?.code ?? ""), t.map { .amount($0.gross) } ?? .empty,
+                isLeak ? .instant(t?.cancellation) : .empty,
+                .instant(row.order?.deliveredAt), .instant(row.order?.revokedAt),
+                row.leakHundredthsOfDays.map { .number(MoneyFormat.plain($0, minorDigits: 2)) } ?? .empty,
+                .text(row.detail),
+            ])
+        }
+        return table.sorted(keyColumns: 4, numericKeyColumns: [1])
+    }
+
+    private static func orderIDCell(_ id: String) -> CSVCell {
+        JSONValue.parseDigits(id, allowSign: true) != nil ? .number(id) : .text(id)
+    }
+}

@@ -1,0 +1,13 @@
+/// `rejected.csv`: every record that was not booked, with its reason (SPEC §7, §8).
+enum RejectedFile {
+    static let name = "rejected.csv"
+    static let header = ["record_id", "user_id", "reason", "detail"]
+
+    static func table(_ rejected: [RejectedRecord]) -> CSVTable {
+        var table = CSVTable(header: header)
+        for r in rejected {
+            table.append([r.recordID.isEmpty ? .empty : .number(r.recordID), .text(r.user), .text(r.reason), .text(r.detail)])
+        }
+        return table.sorted(keyColumns: 1, numericKeyColumns: [0])
+    }
+}

@@ -1,0 +1,16 @@
+/// Everything a run computed, handed to the file writers and the HTML pages.
+struct ReportData: Sendable {
+    var options: RunOptions
+    var sourceLabel: String
+    var journal: Journal
+    var asOf: UnixMillis?
+    var periods: PeriodCalendar
+    var ledgers: LedgerBook
+    var refunds: [Refund]
+    var subscriptions: [Subscription]
+    /// nil when no orders were given.
+    var reconciliation: Reconciliation?
+    /// Where the orders came from, for the manifest and the pages.
+    var ordersLabel: String?
+    var orderCount: Int
+}

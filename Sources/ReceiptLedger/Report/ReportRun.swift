@@ -1,0 +1,148 @@
+import Foundation
+
+/// The main job: reads the input, builds the journal and every report, and writes them into a
+/// staging folder that replaces the previous report only when all of it was written.
+struct ReportRun {
+    var options: RunOptions
+    var progress: ProgressReporter?
+
+    struct Summary {
+        var counts: RecordCounts
+        var transactions: Int
+        var anomalies: Int
+        var outputDirectory: String
+        var files: [ManifestFile.Output]
+    }
+
+    func execute() throws -> Summary {
+        // Everything the user can get wrong is checked before the first record is read.
+        let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
+        let zone: ZoneRules
+        do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
+        let catalog = try loadCatalog()
+        let source = try openSource()
+        let (orders, ordersLabel) = try loadOrders(source: source)
+
+        let pipeline = JournalPipeline(reader: ResponseReader(bundleIDs: Set(options.bundleIDs)), catalog: catalog, progress: progress)
+        let result: JournalPipeline.Result
+        do { result = try pipeline.run(source: source) } catch let error as SourceError {
+            throw FatalError(error.message)
+        }
+        let journal = result.journal
+        guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
+        guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
+
+        progress?.phase("building ledgers")
+        let asOf = options.asOf ?? result.index.latestVerifiedAt
+        let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        let data = ReportData(
+            options: options, sourceLabel: source.label, journal: journal, asOf: asOf, periods: periods,
+            ledgers: LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds),
+            refunds: Refund.all(in: journal.transactions, index: result.index, periods: periods),
+            subscriptions: Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf),
+            reconciliation: orders.map {
+                Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                               asOf: asOf, graceHours: options.revokeGraceHours)
+            },
+            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
+
+        progress?.phase("writing reports")
+        let outputs = try write(data, source: source, templates: templates)
+        progress?.finish()
+        return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
+                       outputDirectory: options.outputDirectory, files: outputs)
+    }
+
+    /// The CSV files of a run, in file-name order.
+    static func tables(_ data: ReportData) -> [(name: String, table: CSVTable)] {
+        var files: [(name: String, table: CSVTable)] = [
+            (TransactionsFile.name, TransactionsFile.table(data.journal.transactions)),
+            (LedgerFiles.periodName, LedgerFiles.table(data.ledgers.byPeriod)),
+            (LedgerFiles.productName, LedgerFiles.table(data.ledgers.byProduct)),
+            (LedgerFiles.userName, LedgerFiles.table(data.ledgers.byUser)),
+            (RefundsFile.name, RefundsFile.table(data.refunds)),
+            (SubscriptionsFile.name, SubscriptionsFile.table(data.subscriptions)),
+            (AnomaliesFile.name, AnomaliesFile.table(data.journal.anomalies)),
+            (RejectedFile.name, RejectedFile.table(data.journal.rejected)),
+            (EnvironmentCheckFile.name, EnvironmentCheckFile.table(data.journal.environmentChecks)),
+        ]
+        if let reconciliation = data.reconciliation {
+            files.append((ReconciliationFile.name, ReconciliationFile.table(reconciliation)))
+        }
+        return files.sorted { $0.name < $1.name }
+    }
+
+    private func write(_ data: ReportData, source: RecordSource, templates: TemplateSet) throws -> [ManifestFile.Output] {
+        let staging: ReportStaging
+        do { staging = try ReportStaging(destination: options.outputDirectory) } catch {
+            throw FatalError("cannot prepare \(options.outputDirectory): \(error)")
+        }
+        do {
+            var outputs: [ManifestFile.Output] = []
+            let tables = Self.tables(data)
+            for (name, table) in tables {
+                let bytes = table.serialized()
+                try staging.write(name, bytes: bytes)
+                outputs.append(ManifestFile.Output(name: name, rows: table.rowCount, sha256: SHA256.hex(of: SHA256.digest(bytes))))
+            }
+            for page in try HTMLReport.pages(data, tables: tables, templates: templates) {
+                let bytes = Array(page.html.utf8)
+                try staging.write(page.name, bytes: bytes)
+                outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: SHA256.hex(of: SHA256.digest(bytes))))
+            }
+            outputs.sort { $0.name < $1.name }
+            let manifest = try ManifestFile.document(data, outputs: outputs)
+            try staging.write(ManifestFile.name, text: manifest)
+            try staging.commit(ownedNames: ReportRun.ownedNames)
+            return outputs
+        } catch let error as TemplateError {
+            staging.discard()
+            throw UsageError("template \(error)")
+        } catch {
+            staging.discard()
+            throw FatalError("cannot write the report to \(options.outputDirectory): \(error)")
+        }
+    }
+
+    /// Every file name a run may write; stale ones from an earlier run are removed.
+    static let ownedNames: Set<String> = Set([
+        TransactionsFile.name, LedgerFiles.periodName, LedgerFiles.productName, LedgerFiles.userName, RefundsFile.name,
+        SubscriptionsFile.name, AnomaliesFile.name, RejectedFile.name, EnvironmentCheckFile.name, ReconciliationFile.name,
+        ManifestFile.name,
+    ]).union(HTMLReport.pageNames)
+
+    private func loadCatalog() throws -> Catalog {
+        guard let path = options.catalogPath else { return .empty }
+        guard FileManager.default.fileExists(atPath: path) else { throw UsageError("catalog \(path) does not exist") }
+        do { return try CatalogReader.read(path: path) } catch { throw UsageError("unreadable catalog: \(error)") }
+    }
+
+    private func openSource() throws -> RecordSource {
+        let path = options.input.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw UsageError("input \(path) does not exist")
+        }
+        do {
+            switch options.input {
+            case .sqlite(let path, let query): return try SQLiteRecordSource(path: path, query: query)
+            case .ndjson(let path): return try NDJSONRecordSource(path: path)
+            }
+        } catch let error as SourceError {
+            throw UsageError(error.message)
+        }
+    }
+
+    /// SPEC §8 "Orders": `--orders` wins over `--orders-query`, which wins over an `orders` table.
+    private func loadOrders(source: RecordSource) throws -> ([Order]?, String?) {
+        if let csv = options.ordersCSV {
+            guard FileManager.default.fileExists(atPath: csv) else { throw UsageError("orders file \(csv) does not exist") }
+            return (try OrderReader.read(csvPath: csv), csv)
+        }
+        guard let sqlite = source as? SQLiteRecordSource else { return (nil, nil) }
+        guard let orders = try OrderReader.read(database: sqlite.database, path: sqlite.path, query: options.ordersQuery) else {
+            return (nil, nil)
+        }
+        return (orders, options.ordersQuery == nil ? "table orders in \(sqlite.path)" : "--orders-query on \(sqlite.path)")
+    }
+}

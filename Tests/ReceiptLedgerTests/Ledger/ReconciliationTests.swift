@@ -1,0 +1,62 @@
+import Testing
+@testable import ReceiptLedger
+
+/// SPEC §7 `reconciliation.csv` and §8 "Orders", "Reconciliation rows".
+@Suite struct ReconciliationTests {
+    typealias A = AnswerBuilder
+    static let t0: Int64 = 1_704_067_200_000  // 2024-01-01T00:00:00Z
+    static let day: Int64 = 86_400_000
+    static let hour: Int64 = 3_600_000
+
+    func order(_ id: String, user: String = "u", tx: String, delivered: Int64? = t0, revoked: Int64? = nil) -> Order {
+        Order(orderID: .text(id), userID: .text(user), productID: .text("monthly"), transactionID: .text(tx),
+              deliveredAt: delivered.map { .integer($0) } ?? .null, revokedAt: revoked.map { .integer($0) } ?? .null)
+    }
+
+    func reconcile(_ orders: [Order], asOf: Int64 = t0 + 10 * day) throws -> [String] {
+        let cancel = "\"\(Self.t0 + Self.day)\""
+        let rows = [
+            A.row(1, user: "u", at: Self.t0, A.answer(inApp: [
+                A.transaction("refunded", purchaseMs: Self.t0, fields: ["cancellation_date_ms": cancel]),
+                A.transaction("sold", purchaseMs: Self.t0),
+                A.transaction("unpaid", purchaseMs: Self.t0),
+                A.transaction("family", purchaseMs: Self.t0, fields: ["cancellation_date_ms": cancel, "in_app_ownership_type": "\"FAMILY_SHARED\""]),
+                A.transaction("undated", purchaseMs: 0, fields: ["purchase_date_ms": "null", "purchase_date": "\"bad\""]),
+            ])),
+            A.row(2, user: "u", at: Self.t0, A.answer(environment: "Sandbox", inApp: [A.transaction("sandboxed", purchaseMs: Self.t0)])),
+        ]
+        let journal = try A.journal(rows).journal
+        let reconciliation = Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                                            asOf: UnixMillis(asOf), graceHours: 24)
+        return String(decoding: ReconciliationFile.table(reconciliation).serialized(), as: UTF8.self)
+            .split(separator: "\n").dropFirst().map(String.init)
+    }
+
+    @Test func everyFinding() throws {
+        let lines = try reconcile([
+            order("10", tx: "refunded"),                                          // never revoked: leak 9 days
+            order("11", tx: "refunded", revoked: Self.t0 + Self.day + 24 * Self.hour),  // within grace
+            order("12", tx: "refunded", revoked: Self.t0 + 3 * Self.day),         // too late: 2 days
+            order("2", user: "v", tx: "sold"),                                    // user mismatch
+            order("3", tx: "sandboxed"),
+            order("4", tx: "ghost"),
+            order("5", tx: "sold", delivered: Self.t0 + Self.hour),               // duplicate of order 2
+            order("6", tx: "family"),                                             // family-shared refund leaks 0.00
+            order("7", tx: "undated"),                                            // never booked: nothing
+            order("x", tx: ""),
+        ])
+        #expect(lines == [
+            "delivered_on_sandbox,3,Sandbox,sandboxed,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,,,the transaction exists only in Sandbox records",
+            "delivered_without_transaction,4,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,,,no accepted record holds this transaction",
+            "delivered_without_transaction,x,,,u,monthly,,,,2024-01-01T00:00:00.000Z,,,the order names no transaction",
+            "duplicate_delivery,5,Production,sold,u,monthly,USD,9.99,,2024-01-01T01:00:00.000Z,,,already delivered by order 2",
+            "duplicate_delivery,11,Production,refunded,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,2024-01-03T00:00:00.000Z,,already delivered by order 10",
+            "duplicate_delivery,12,Production,refunded,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,2024-01-04T00:00:00.000Z,,already delivered by order 10",
+            "order_user_mismatch,2,Production,sold,v,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,,,order user v vs transaction owner u",
+            "refund_not_revoked,6,Production,family,u,monthly,USD,0.00,2024-01-02T00:00:00.000Z,2024-01-01T00:00:00.000Z,,9.00,refunded but never revoked",
+            "refund_not_revoked,10,Production,refunded,u,monthly,USD,9.99,2024-01-02T00:00:00.000Z,2024-01-01T00:00:00.000Z,,9.00,refunded but never revoked",
+            "refund_not_revoked,12,Production,refunded,u,monthly,USD,9.99,2024-01-02T00:00:00.000Z,2024-01-01T00:00:00.000Z,2024-01-04T00:00:00.000Z,2.00,revoked more than 24 h after the refund",
+            "transaction_without_order,,Production,unpaid,u,monthly,USD,9.99,,,,,\"paid, never delivered\"",
+        ])
+    }
+}
