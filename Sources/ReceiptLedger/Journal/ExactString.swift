@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A string compared and hashed by its exact UTF-8 bytes.
 ///
 /// Swift's `String ==` treats canonically equivalent texts as equal ("é" precomposed and
@@ -8,13 +14,42 @@ struct ExactString: Hashable, Comparable, Sendable {
 
     init(_ value: String) { self.value = value }
 
-    static func == (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.utf8.elementsEqual(rhs.value.utf8) }
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.hasSameUTF8(as: rhs.value) }
 
     func hash(into hasher: inout Hasher) {
-        for byte in value.utf8 { hasher.combine(byte) }
-        hasher.combine(0xFF as UInt8)
+        var value = value
+        value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Unicode code point order (which UTF-8 byte order preserves).
-    static func < (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.utf8.lexicographicallyPrecedes(rhs.value.utf8) }
+    static func < (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.utf8Precedes(rhs.value) }
+}
+
+extension String {
+    /// Byte-for-byte equality of the UTF-8 (not Swift's canonical equivalence).
+    func hasSameUTF8(as other: String) -> Bool {
+        var lhs = self, rhs = other
+        return lhs.withUTF8 { l in
+            rhs.withUTF8 { r in
+                guard l.count == r.count else { return false }
+                guard let lBase = l.baseAddress, let rBase = r.baseAddress else { return true }
+                return memcmp(lBase, rBase, l.count) == 0
+            }
+        }
+    }
+
+    /// UTF-8 byte order, which is Unicode code point order (RFC 3629 §1).
+    func utf8Precedes(_ other: String) -> Bool {
+        var lhs = self, rhs = other
+        return lhs.withUTF8 { l in
+            rhs.withUTF8 { r in
+                let common = Swift.min(l.count, r.count)
+                if common > 0, let lBase = l.baseAddress, let rBase = r.baseAddress {
+                    let order = memcmp(lBase, rBase, common)
+                    if order != 0 { return order < 0 }
+                }
+                return l.count < r.count
+            }
+        }
+    }
 }

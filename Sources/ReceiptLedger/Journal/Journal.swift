@@ -30,15 +30,20 @@ extension JournalBuilder {
         var anomalies = self.anomalies
         var transactions: [Transaction] = []
         transactions.reserveCapacity(states.count)
-        var idsByEnvironment: [ExactString: [TransactionState]] = [:]
-        for state in states.values {
+        for state in states {
             let owner = users.name(state.first.user)
             for other in state.otherUserOrder {
                 anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
                                          environment: state.key.environment, transactionID: state.key.transactionID.value,
                                          user: users.name(other), detail: "owned by user \(owner)"))
             }
-            idsByEnvironment[state.key.transactionID, default: []].append(state)
+            // SPEC §4: the same transaction_id in both environments, one row per side.
+            let other: Environment = state.key.environment == .production ? .sandbox : .production
+            if stateIndex[TransactionKey(other, state.key.transactionID.value)] != nil {
+                anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID, environment: state.key.environment,
+                                         transactionID: state.key.transactionID.value, user: owner,
+                                         detail: "transaction_id also appears in \(other.rawValue)"))
+            }
             guard let purchase = state.purchase else {
                 anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID, environment: state.key.environment,
                                          transactionID: state.key.transactionID.value, user: owner,
@@ -49,7 +54,7 @@ extension JournalBuilder {
             let ownership = state.ownershipType ?? "PURCHASED"
             let priced = Pricing.price(productID: productID, purchase: purchase, quantity: state.quantity,
                                        isTrial: state.isTrialPeriod, isIntro: state.isInIntroOfferPeriod,
-                                       ownership: ownership.trimmingCharacters(in: .whitespaces).uppercased(),
+                                       ownership: LooseText.trimmedUppercased(ownership),
                                        cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
             if priced.isUnpriced {
                 anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID, environment: state.key.environment,
@@ -65,18 +70,11 @@ extension JournalBuilder {
                 ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
                 proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
         }
-        for (id, sides) in idsByEnvironment where sides.count > 1 {
-            for side in sides {
-                anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: side.first.recordID, environment: side.key.environment,
-                                         transactionID: id.value, user: users.name(side.first.user),
-                                         detail: "transaction_id also appears in \(side.key.environment == .production ? "Sandbox" : "Production")"))
-            }
-        }
         transactions.sort { $0.key < $1.key }
         let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
                        rejected: rejected, renewals: renewals, counts: counts,
-                       heldTransactionIDs: Set(states.keys.map(\.transactionID)))
+                       heldTransactionIDs: Set(states.map(\.key.transactionID)))
     }
 }

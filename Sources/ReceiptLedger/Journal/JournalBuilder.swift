@@ -10,7 +10,10 @@ struct JournalBuilder {
         var claimedEnvironment: String?
     }
 
-    private(set) var states: [TransactionKey: TransactionState] = [:]
+    /// Every transaction seen, in order of first appearance.
+    private(set) var states: [TransactionState] = []
+    /// Where each transaction's state is in `states`.
+    private(set) var stateIndex: [TransactionKey: Int] = [:]
     private(set) var anomalies: [Anomaly] = []
     private(set) var environmentChecks: [EnvironmentCheck] = []
     private(set) var rejected: [RejectedRecord] = []
@@ -64,9 +67,16 @@ struct JournalBuilder {
         var badQuantityRaised = Set<ExactString>()
         for copy in record.transactions {
             let key = TransactionKey(environment, copy.transactionID)
-            var state = states[key] ?? TransactionState(key: key, first: source, copy: copy)
-            let conflicts = state.merge(copy, from: source)
-            states[key] = state
+            let index: Int
+            if let known = stateIndex[key] {
+                index = known
+            } else {
+                index = states.count
+                states.append(TransactionState(key: key, first: source, copy: copy))
+                stateIndex[key] = index
+            }
+            let conflicts = states[index].merge(copy, from: source)
+            guard !conflicts.isEmpty || copy.quantityIsBad || copy.mayHaveTimestampFindings else { continue }
             var found: [(String, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
                 found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))

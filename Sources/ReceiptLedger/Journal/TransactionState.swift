@@ -93,7 +93,7 @@ extension Optional where Wrapped == String {
     func exactlyEquals(_ other: String?) -> Bool {
         switch (self, other) {
         case (nil, nil): return true
-        case let (lhs?, rhs?): return lhs.utf8.elementsEqual(rhs.utf8)
+        case let (lhs?, rhs?): return lhs.hasSameUTF8(as: rhs)
         default: return false
         }
     }

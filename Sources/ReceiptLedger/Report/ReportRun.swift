@@ -21,6 +21,7 @@ struct ReportRun {
         do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
         let catalog = try loadCatalog()
         let source = try openSource()
+        let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
         let (orders, ordersLabel) = try loadOrders(source: source)
 
         let pipeline = JournalPipeline(reader: ResponseReader(bundleIDs: Set(options.bundleIDs)), catalog: catalog, progress: progress)
@@ -47,7 +48,7 @@ struct ReportRun {
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
 
         progress?.phase("writing reports")
-        let outputs = try write(data, source: source, templates: templates)
+        let outputs = try write(data, source: source, templates: templates, digests: digests)
         progress?.finish()
         return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
                        outputDirectory: options.outputDirectory, files: outputs)
@@ -72,7 +73,7 @@ struct ReportRun {
         return files.sorted { $0.name < $1.name }
     }
 
-    private func write(_ data: ReportData, source: RecordSource, templates: TemplateSet) throws -> [ManifestFile.Output] {
+    private func write(_ data: ReportData, source: RecordSource, templates: TemplateSet, digests: FileDigests) throws -> [ManifestFile.Output] {
         let staging: ReportStaging
         do { staging = try ReportStaging(destination: options.outputDirectory) } catch {
             throw FatalError("cannot prepare \(options.outputDirectory): \(error)")
@@ -91,7 +92,7 @@ struct ReportRun {
                 outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: SHA256.hex(of: SHA256.digest(bytes))))
             }
             outputs.sort { $0.name < $1.name }
-            let manifest = try ManifestFile.document(data, outputs: outputs)
+            let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
             try staging.write(ManifestFile.name, text: manifest)
             try staging.commit(ownedNames: ReportRun.ownedNames)
             return outputs
