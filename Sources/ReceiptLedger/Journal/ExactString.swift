@@ -17,8 +17,7 @@ struct ExactString: Hashable, Comparable, Sendable {
     static func == (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.hasSameUTF8(as: rhs.value) }
 
     func hash(into hasher: inout Hasher) {
-        var value = value
-        value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        value.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Unicode code point order (which UTF-8 byte order preserves).
@@ -26,12 +25,19 @@ struct ExactString: Hashable, Comparable, Sendable {
 }
 
 extension String {
+    /// Calls `body` with the UTF-8 bytes, in place for native strings (no copy, no reference
+    /// count), copied for the rare bridged one.
+    @inline(__always)
+    func withUTF8Buffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
+    }
+
     /// Byte-for-byte equality of the UTF-8 (not Swift's canonical equivalence).
     func hasSameUTF8(as other: String) -> Bool {
-        var lhs = self, rhs = other
-        return lhs.withUTF8 { l in
-            rhs.withUTF8 { r in
-                guard l.count == r.count else { return false }
+        guard utf8.count == other.utf8.count else { return false }
+        return withUTF8Buffer { l in
+            other.withUTF8Buffer { r in
                 guard let lBase = l.baseAddress, let rBase = r.baseAddress else { return true }
                 return memcmp(lBase, rBase, l.count) == 0
             }
@@ -40,9 +46,8 @@ extension String {
 
     /// UTF-8 byte order, which is Unicode code point order (RFC 3629 §1).
     func utf8Precedes(_ other: String) -> Bool {
-        var lhs = self, rhs = other
-        return lhs.withUTF8 { l in
-            rhs.withUTF8 { r in
+        withUTF8Buffer { l in
+            other.withUTF8Buffer { r in
                 let common = Swift.min(l.count, r.count)
                 if common > 0, let lBase = l.baseAddress, let rBase = r.baseAddress {
                     let order = memcmp(lBase, rBase, common)

@@ -30,7 +30,11 @@ extension JournalBuilder {
         var anomalies = self.anomalies
         var transactions: [Transaction] = []
         transactions.reserveCapacity(states.count)
-        for state in states {
+        // Built in key order: sorting the finished rows would move a dozen strings per swap.
+        let keys = states.map(\.key)
+        let order = keys.withUnsafeBufferPointer { keys in states.indices.sorted { keys[$0] < keys[$1] } }
+        for position in order {
+            let state = states[position]
             let owner = users.name(state.first.user)
             for other in state.otherUserOrder {
                 anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
@@ -70,7 +74,6 @@ extension JournalBuilder {
                 ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
                 proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
         }
-        transactions.sort { $0.key < $1.key }
         let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,

@@ -42,10 +42,11 @@ struct JournalPipeline {
         let parsing = ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers))
         defer { parsing.stop() }
         var order = RankOrder(total: index.entries.count, budget: reorderBudget)
+        let entries = index.entries
         func merge(_ records: [ParsingWorkers.Parsed]) {
             for parsed in records {
                 order.accept(parsed) { parsed in
-                    let entry = index.entries[parsed.rank]
+                    let entry = entries[parsed.rank]
                     builder.add(parsed.record, context: JournalBuilder.RecordContext(
                         rank: parsed.rank, recordID: entry.id, verifiedAt: entry.verifiedAt, user: entry.user,
                         claimedEnvironment: parsed.claimedEnvironment))
@@ -63,9 +64,10 @@ struct JournalPipeline {
             let low = order.next
             var batch: [ParsingWorkers.Item] = []
             batch.reserveCapacity(batchSize)
+            let rankOfPosition = index.rankOfPosition
             try source.scanBodies { position, body in
-                guard position < index.rankOfPosition.count else { throw SourceError(message: "\(source.label) changed while it was being read") }
-                let rank = Int(index.rankOfPosition[position])
+                guard position < rankOfPosition.count else { throw SourceError(message: "\(source.label) changed while it was being read") }
+                let rank = Int(rankOfPosition[position])
                 guard rank >= low, rank < order.limit else { return true }
                 batch.append(ParsingWorkers.Item(rank: rank, body: body))
                 if batch.count >= batchSize {

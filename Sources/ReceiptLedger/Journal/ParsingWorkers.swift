@@ -39,6 +39,7 @@ final class ParsingWorkers: @unchecked Sendable {
         // Each thread keeps `self` alive until `stop()` lets it end.
         for _ in 0..<max(1, count) {
             let thread = Thread { self.work() }
+            thread.name = "parse"
             thread.stackSize = 1 << 20
             thread.start()
         }

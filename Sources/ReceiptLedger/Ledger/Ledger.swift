@@ -12,7 +12,7 @@ struct Ledger: Sendable {
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.environment == rhs.environment && lhs.currency == rhs.currency
-                && lhs.period.utf8.elementsEqual(rhs.period.utf8) && lhs.item.utf8.elementsEqual(rhs.item.utf8)
+                && lhs.period.hasSameUTF8(as: rhs.period) && lhs.item.hasSameUTF8(as: rhs.item)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -25,20 +25,31 @@ struct Ledger: Sendable {
 
     let dimension: Dimension
     private(set) var rows: [Key: LedgerAmounts] = [:]
+    /// `sortedRows` of the complete ledger: the files and pages read it several times, and a
+    /// user ledger has a row per user and period.
+    private var sorted: [(key: Key, amounts: LedgerAmounts)]?
 
     init(dimension: Dimension) { self.dimension = dimension }
 
     mutating func add(_ amounts: LedgerAmounts, at key: Key) {
         rows[key, default: LedgerAmounts()] += amounts
+        sorted = nil
+    }
+
+    /// Sorts the rows once, when no more are added.
+    mutating func complete() {
+        sorted = sortRows()
     }
 
     /// Rows with some non-zero count, in key order (environment, period, item, currency).
-    var sortedRows: [(key: Key, amounts: LedgerAmounts)] {
+    var sortedRows: [(key: Key, amounts: LedgerAmounts)] { sorted ?? sortRows() }
+
+    private func sortRows() -> [(key: Key, amounts: LedgerAmounts)] {
         rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }.sorted { lhs, rhs in
             let l = lhs.key, r = rhs.key
             if l.environment != r.environment { return l.environment < r.environment }
-            if !l.period.utf8.elementsEqual(r.period.utf8) { return l.period.utf8.lexicographicallyPrecedes(r.period.utf8) }
-            if !l.item.utf8.elementsEqual(r.item.utf8) { return l.item.utf8.lexicographicallyPrecedes(r.item.utf8) }
+            if !l.period.hasSameUTF8(as: r.period) { return l.period.utf8Precedes(r.period) }
+            if !l.item.hasSameUTF8(as: r.item) { return l.item.utf8Precedes(r.item) }
             return l.currency < r.currency
         }
     }

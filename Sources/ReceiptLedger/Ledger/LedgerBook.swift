@@ -19,6 +19,9 @@ struct LedgerBook: Sendable {
                     transaction: t, period: period, currency: currency)
             }
         }
+        byPeriod.complete()
+        byProduct.complete()
+        byUser.complete()
     }
 
     private mutating func add(_ amounts: LedgerAmounts, transaction t: Transaction, period: String, currency: Currency) {
