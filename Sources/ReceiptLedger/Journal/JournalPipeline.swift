@@ -33,6 +33,7 @@ struct JournalPipeline {
     func run(source: RecordSource) throws -> Result {
         progress?.phase("indexing records")
         let index = try RecordIndex(source: source)
+        PhaseTimer.mark("pass 1: keys read and ordered")
         var builder = JournalBuilder(users: index.users)
         for rejection in index.rowRejections {
             builder.reject(RejectedRecord(recordID: rejection.recordID, user: rejection.userID, reason: rejection.reason, detail: rejection.detail))
@@ -82,6 +83,7 @@ struct JournalPipeline {
             guard order.endPass() else { throw SourceError(message: "\(source.label) changed while it was being read") }
         }
         progress?.finish()
+        PhaseTimer.mark("pass 2: answers read and merged")
         return Result(journal: builder.finish(catalog: catalog, recordsRead: index.recordsRead), index: index)
     }
 }

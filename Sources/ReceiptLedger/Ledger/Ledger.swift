@@ -15,6 +15,14 @@ struct Ledger: Sendable {
                 && lhs.period.hasSameUTF8(as: rhs.period) && lhs.item.hasSameUTF8(as: rhs.item)
         }
 
+        /// Key order: environment, period, item (by code point), currency.
+        static func precedes(_ l: Key, _ r: Key) -> Bool {
+            if l.environment != r.environment { return l.environment < r.environment }
+            if !l.period.hasSameUTF8(as: r.period) { return l.period.utf8Precedes(r.period) }
+            if !l.item.hasSameUTF8(as: r.item) { return l.item.utf8Precedes(r.item) }
+            return l.currency < r.currency
+        }
+
         func hash(into hasher: inout Hasher) {
             hasher.combine(environment)
             hasher.combine(ExactString(period))
@@ -45,13 +53,7 @@ struct Ledger: Sendable {
     var sortedRows: [(key: Key, amounts: LedgerAmounts)] { sorted ?? sortRows() }
 
     private func sortRows() -> [(key: Key, amounts: LedgerAmounts)] {
-        rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }.sorted { lhs, rhs in
-            let l = lhs.key, r = rhs.key
-            if l.environment != r.environment { return l.environment < r.environment }
-            if !l.period.hasSameUTF8(as: r.period) { return l.period.utf8Precedes(r.period) }
-            if !l.item.hasSameUTF8(as: r.item) { return l.item.utf8Precedes(r.item) }
-            return l.currency < r.currency
-        }
+        rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }.sorted { Key.precedes($0.key, $1.key) }
     }
 
     /// Totals per (environment, currency) over every row.

@@ -10,6 +10,8 @@ struct CSVTable: Sendable {
     private(set) var cells: [CSVCell]
     /// How many data rows (the header excluded).
     private(set) var rowCount: Int
+    /// Rows written by a `CSVRowWriter`, already in file order; such a table has no `cells`.
+    private var writtenRows: [UInt8] = []
 
     /// An empty table with these column names (at least one).
     init(header: [String]) {
@@ -17,6 +19,16 @@ struct CSVTable: Sendable {
         self.header = header
         self.cells = []
         self.rowCount = 0
+    }
+
+    /// A table of rows a `CSVRowWriter` wrote in file order (see there). It is written as it is:
+    /// it has no cells to read back or sort.
+    init(header: [String], rows: CSVRowWriter) {
+        precondition(!header.isEmpty, "a CSV table needs at least one column")
+        self.header = header
+        self.cells = []
+        self.rowCount = rows.rowCount
+        self.writtenRows = rows.bytes
     }
 
     /// A table from its cells, row-major; used by sorting.
@@ -78,7 +90,9 @@ struct CSVTable: Sendable {
     /// The whole file: header and rows in their current order.
     func serialized() -> [UInt8] {
         var output: [UInt8] = []
-        serialize(chunkBytes: Int.max) { chunk in output = chunk }
+        serialize(chunkBytes: Int.max) { chunk in
+            if output.isEmpty { output = chunk } else { output.append(contentsOf: chunk) }
+        }
         return output
     }
 
@@ -106,12 +120,17 @@ struct CSVTable: Sendable {
                 }
             }
         }
+        if !writtenRows.isEmpty {
+            if !buffer.isEmpty { try sink(buffer) }
+            try sink(writtenRows)
+            return
+        }
         if !buffer.isEmpty { try sink(buffer) }
     }
 
     /// A cheap upper-ish guess of the file size, to size the output buffer once.
     private func estimatedSize() -> Int {
-        var size = 64 * header.count
+        var size = 64 * header.count + writtenRows.count
         for cell in cells {
             switch cell {
             case .text(let value), .number(let value): size += value.utf8.count + 1

@@ -15,6 +15,7 @@ struct ReportRun {
     }
 
     func execute() throws -> Summary {
+        PhaseTimer.mark("start")
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
         let zone: ZoneRules
@@ -23,6 +24,7 @@ struct ReportRun {
         let source = try openSource()
         let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
         let (orders, ordersLabel) = try loadOrders(source: source)
+        PhaseTimer.mark("options, catalog, orders")
 
         let pipeline = JournalPipeline(reader: ResponseReader(bundleIDs: Set(options.bundleIDs)), catalog: catalog, progress: progress)
         let result: JournalPipeline.Result
@@ -33,6 +35,7 @@ struct ReportRun {
         guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
 
+        PhaseTimer.mark("journal")
         progress?.phase("building ledgers")
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
@@ -47,6 +50,7 @@ struct ReportRun {
             },
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
 
+        PhaseTimer.mark("ledgers, refunds, subscriptions, reconciliation")
         progress?.phase("writing reports")
         let outputs = try write(data, source: source, templates: templates, digests: digests)
         progress?.finish()
@@ -81,20 +85,30 @@ struct ReportRun {
         do {
             var outputs: [ManifestFile.Output] = []
             let tables = Self.tables(data)
+            PhaseTimer.mark("CSV tables")
+            // The staging writer hashes what it writes: the manifest takes its digests.
             for (name, table) in tables {
-                let bytes = table.serialized()
-                try staging.write(name, bytes: bytes)
-                outputs.append(ManifestFile.Output(name: name, rows: table.rowCount, sha256: SHA256.hex(of: SHA256.digest(bytes))))
+                let file = try staging.write(name) { (file) throws(OutputError) in
+                    var failure: OutputError?
+                    table.serialize { chunk in
+                        guard failure == nil else { return }
+                        do throws(OutputError) { try file.append(chunk) } catch { failure = error }
+                    }
+                    if let failure { throw failure }
+                }
+                outputs.append(ManifestFile.Output(name: name, rows: table.rowCount, sha256: file.sha256))
             }
+            PhaseTimer.mark("CSV files written")
             for page in try HTMLReport.pages(data, tables: tables, templates: templates) {
-                let bytes = Array(page.html.utf8)
-                try staging.write(page.name, bytes: bytes)
-                outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: SHA256.hex(of: SHA256.digest(bytes))))
+                let file = try staging.write(page.name, text: page.html)
+                outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: file.sha256))
             }
+            PhaseTimer.mark("HTML pages written")
             outputs.sort { $0.name < $1.name }
             let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
             try staging.write(ManifestFile.name, text: manifest)
             try staging.commit(ownedNames: ReportRun.ownedNames)
+            PhaseTimer.mark("manifest written, report committed")
             return outputs
         } catch let error as TemplateError {
             staging.discard()

@@ -7,15 +7,27 @@ enum SubscriptionsFile {
     ]
 
     static func table(_ subscriptions: [Subscription]) -> CSVTable {
-        var table = CSVTable(header: header)
-        for s in subscriptions {
-            table.append([
-                .text(s.environment.rawValue), .text(s.originalTransactionID), .text(s.userName), .text(s.productID),
-                .instant(s.firstPurchase), .instant(s.latestExpires), .count(s.paidPeriods), .count(s.refundedPeriods),
-                .text(s.renewal?.autoRenewStatus ?? ""), .text(s.renewal?.expirationIntent ?? ""),
-                s.renewal?.inBillingRetry.map { .bool($0) } ?? .empty, .text(s.state.rawValue),
-            ])
+        // One subscription per (environment, original_transaction_id), the file's key: ordered
+        // by that key, the rows are in file order and go straight to bytes.
+        let keys = subscriptions.map { TransactionKey($0.environment, $0.originalTransactionID) }
+        let order = keys.withUnsafeBufferPointer { keys in subscriptions.indices.sorted { keys[$0] < keys[$1] } }
+        var rows = CSVRowWriter(reservingBytes: subscriptions.count * 130)
+        for index in order {
+            let s = subscriptions[index]
+            rows.text(s.environment.rawValue)
+            rows.text(s.originalTransactionID)
+            rows.text(s.userName)
+            rows.text(s.productID)
+            rows.instant(s.firstPurchase)
+            rows.instant(s.latestExpires)
+            rows.count(s.paidPeriods)
+            rows.count(s.refundedPeriods)
+            rows.text(s.renewal?.autoRenewStatus ?? "")
+            rows.text(s.renewal?.expirationIntent ?? "")
+            if let retry = s.renewal?.inBillingRetry { rows.bool(retry) } else { rows.empty() }
+            rows.text(s.state.rawValue)
+            rows.endRow()
         }
-        return table.sorted(keyColumns: 2, numericKeyColumns: [])
+        return CSVTable(header: header, rows: rows)
     }
 }
