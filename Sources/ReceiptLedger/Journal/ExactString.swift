@@ -11,13 +11,23 @@ import Darwin
 /// dictionaries of ids are keyed by this instead.
 struct ExactString: Hashable, Comparable, Sendable {
     let value: String
+    /// The bytes' hash, computed once: dictionaries of ids hash and compare keys many times
+    /// (every probe compares), and most unequal ids then differ here without reading a byte.
+    private let fingerprint: Int
 
-    init(_ value: String) { self.value = value }
+    init(_ value: String) {
+        self.value = value
+        var hasher = Hasher()
+        value.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        fingerprint = hasher.finalize()
+    }
 
-    static func == (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.hasSameUTF8(as: rhs.value) }
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.value.hasSameUTF8(as: rhs.value)
+    }
 
     func hash(into hasher: inout Hasher) {
-        value.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(fingerprint)
     }
 
     /// Unicode code point order (which UTF-8 byte order preserves).

@@ -31,9 +31,12 @@ extension JournalBuilder {
         var transactions: [Transaction] = []
         transactions.reserveCapacity(states.count)
         // Built in key order: sorting the finished rows would move a dozen strings per swap.
-        let keys = states.map(\.key)
-        let order = keys.withUnsafeBufferPointer { keys in states.indices.sorted { keys[$0] < keys[$1] } }
-        for position in order {
+        var keys = SortKeys(reservingBytes: states.count * 20, keys: states.count)
+        for index in states.indices {
+            states[index].key.appendSortKey(to: &keys)
+            keys.endKey()
+        }
+        for position in keys.order() {
             let state = states[position]
             let owner = users.name(state.first.user)
             for other in state.otherUserOrder {

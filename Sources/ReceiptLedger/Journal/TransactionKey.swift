@@ -11,4 +11,10 @@ struct TransactionKey: Hashable, Comparable, Sendable {
     static func < (lhs: TransactionKey, rhs: TransactionKey) -> Bool {
         lhs.environment != rhs.environment ? lhs.environment < rhs.environment : lhs.transactionID < rhs.transactionID
     }
+
+    /// The key in `<` order, as `SortKeys` bytes.
+    func appendSortKey(to keys: inout SortKeys) {
+        keys.append(byte: environment == .production ? 0 : 1)
+        keys.append(text: transactionID.value)
+    }
 }

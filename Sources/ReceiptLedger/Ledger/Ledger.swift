@@ -25,9 +25,19 @@ struct Ledger: Sendable {
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(environment)
-            hasher.combine(ExactString(period))
-            hasher.combine(ExactString(item))
+            period.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(0xFF as UInt8)  // never in UTF-8: ends the period
+            item.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             hasher.combine(currency)
+        }
+
+        /// The key in `precedes` order, as `SortKeys` bytes (environment by name, then the
+        /// texts by code point; a currency is compared by its code's code points).
+        func appendSortKey(to keys: inout SortKeys) {
+            keys.append(byte: environment == .production ? 0 : 1)
+            keys.append(text: period)
+            keys.append(text: item)
+            keys.append(text: currency.code)
         }
     }
 
@@ -53,7 +63,13 @@ struct Ledger: Sendable {
     var sortedRows: [(key: Key, amounts: LedgerAmounts)] { sorted ?? sortRows() }
 
     private func sortRows() -> [(key: Key, amounts: LedgerAmounts)] {
-        rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }.sorted { Key.precedes($0.key, $1.key) }
+        let unsorted = rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }
+        var keys = SortKeys(keys: unsorted.count)
+        for (key, _) in unsorted {
+            key.appendSortKey(to: &keys)
+            keys.endKey()
+        }
+        return keys.order().map { unsorted[$0] }
     }
 
     /// Totals per (environment, currency) over every row.

@@ -32,11 +32,12 @@ struct Reconciliation: Sendable {
         for (index, t) in journal.transactions.enumerated() { bookedIndex[t.key] = index }
         func booked(_ key: TransactionKey) -> Transaction? { bookedIndex[key].map { journal.transactions[$0] } }
         let grace = Int64(graceHours) * 3_600_000
-        var named = Set<ExactString>()
+        var named = Set<ExactString>(minimumCapacity: orders.count)
 
         // Orders per booked transaction, as positions in `orders`: the first, and any later ones
         // (most transactions have one order, so most need no array).
         var firstOrder: [ExactString: Int] = [:]
+        firstOrder.reserveCapacity(orders.count)
         var laterOrders: [ExactString: [Int]] = [:]
         for (position, order) in orders.enumerated() {
             let id = ExactString(order.transactionID)

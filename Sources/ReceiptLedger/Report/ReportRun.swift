@@ -39,18 +39,20 @@ struct ReportRun {
         progress?.phase("building ledgers")
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
+        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
+        let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
+        PhaseTimer.mark("ledgers, refunds, subscriptions")
+        let reconciliation = orders.map {
+            Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                           asOf: asOf, graceHours: options.revokeGraceHours)
+        }
         let data = ReportData(
-            options: options, sourceLabel: source.label, journal: journal, asOf: asOf, periods: periods,
-            ledgers: LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds),
-            refunds: Refund.all(in: journal.transactions, index: result.index, periods: periods),
-            subscriptions: Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf),
-            reconciliation: orders.map {
-                Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
-                               asOf: asOf, graceHours: options.revokeGraceHours)
-            },
+            options: options, sourceLabel: source.label, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
+            refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
 
-        PhaseTimer.mark("ledgers, refunds, subscriptions, reconciliation")
+        PhaseTimer.mark("reconciliation")
         progress?.phase("writing reports")
         let outputs = try write(data, source: source, templates: templates, digests: digests)
         progress?.finish()

@@ -9,10 +9,13 @@ enum SubscriptionsFile {
     static func table(_ subscriptions: [Subscription]) -> CSVTable {
         // One subscription per (environment, original_transaction_id), the file's key: ordered
         // by that key, the rows are in file order and go straight to bytes.
-        let keys = subscriptions.map { TransactionKey($0.environment, $0.originalTransactionID) }
-        let order = keys.withUnsafeBufferPointer { keys in subscriptions.indices.sorted { keys[$0] < keys[$1] } }
+        var keys = SortKeys(reservingBytes: subscriptions.count * 20, keys: subscriptions.count)
+        for s in subscriptions {
+            TransactionKey(s.environment, s.originalTransactionID).appendSortKey(to: &keys)
+            keys.endKey()
+        }
         var rows = CSVRowWriter(reservingBytes: subscriptions.count * 130)
-        for index in order {
+        for index in keys.order() {
             let s = subscriptions[index]
             rows.text(s.environment.rawValue)
             rows.text(s.originalTransactionID)
