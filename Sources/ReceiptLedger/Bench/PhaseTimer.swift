@@ -1,6 +1,6 @@
 import Foundation
 
-/// Wall-clock and CPU times of a run's phases on stderr, for profiling: set
+/// Wall-clock and CPU times and resident memory of a run's phases on stderr, for profiling: set
 /// `RECEIPT_LEDGER_TIMINGS=1`. CPU time (all threads) is the steadier figure on a busy machine.
 ///
 /// Off by default, and never part of any output file: the clock only reaches stderr.
@@ -16,10 +16,20 @@ enum PhaseTimer {
         guard isOn else { return }
         let wall = BenchClock.now()
         let cpu = processCPUSeconds()
-        let line = String(format: "%7.3f s  %6.3f wall %6.3f cpu  %@\n", wall - start, wall - lastWall, cpu - lastCPU, phase())
+        let line = String(format: "%7.3f s  %6.3f wall %6.3f cpu  %5d MiB rss %5d MiB peak  %@\n", wall - start, wall - lastWall,
+                          cpu - lastCPU, memory("VmRSS:") / 1024, memory("VmHWM:") / 1024, phase())
         lastWall = wall
         lastCPU = cpu
         FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// A `kB` figure of `/proc/self/status` (Linux), or 0.
+    static func memory(_ field: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
+            return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
+        }
+        return 0
     }
 
     /// User and system CPU seconds of the whole process so far.

@@ -17,7 +17,7 @@ struct EnvironmentCheck: Sendable {
         case .accepted(let environment, let inferred):
             var findings: [String] = []
             if let claimed, case let loose = LooseText.trimmedLowercased(claimed), !loose.isEmpty,
-               loose != environment.rawValue.lowercased() {
+               loose != (environment == .production ? "production" : "sandbox") {
                 findings.append("environment_mismatch")
             }
             if inferred { findings.append("environment_inferred") }

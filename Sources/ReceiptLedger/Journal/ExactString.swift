@@ -13,7 +13,7 @@ struct ExactString: Hashable, Comparable, Sendable {
     let value: String
     /// The bytes' hash, computed once: dictionaries of ids hash and compare keys many times
     /// (every probe compares), and most unequal ids then differ here without reading a byte.
-    private let fingerprint: Int
+    let fingerprint: Int
 
     init(_ value: String) {
         self.value = value

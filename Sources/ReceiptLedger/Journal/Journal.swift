@@ -46,7 +46,7 @@ extension JournalBuilder {
             }
             // SPEC §4: the same transaction_id in both environments, one row per side.
             let other: Environment = state.key.environment == .production ? .sandbox : .production
-            if stateIndex[TransactionKey(other, state.key.transactionID.value)] != nil {
+            if stateIndex.find(other, state.key.transactionID) != nil {
                 anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID, environment: state.key.environment,
                                          transactionID: state.key.transactionID.value, user: owner,
                                          detail: "transaction_id also appears in \(other.rawValue)"))

@@ -13,7 +13,7 @@ struct JournalBuilder {
     /// Every transaction seen, in order of first appearance.
     private(set) var states: [TransactionState] = []
     /// Where each transaction's state is in `states`.
-    private(set) var stateIndex: [TransactionKey: Int] = [:]
+    private(set) var stateIndex = TransactionIndex()
     private(set) var anomalies: [Anomaly] = []
     private(set) var environmentChecks: [EnvironmentCheck] = []
     private(set) var rejected: [RejectedRecord] = []
@@ -66,17 +66,16 @@ struct JournalBuilder {
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
         for copy in record.transactions {
-            let key = TransactionKey(environment, copy.transactionID)
             let index: Int
-            if let known = stateIndex[key] {
+            if let known = stateIndex.find(environment, copy.id) {
                 index = known
             } else {
-                index = states.count
-                states.append(TransactionState(key: key, first: source, copy: copy))
-                stateIndex[key] = index
+                index = stateIndex.insert(environment, copy.id)
+                states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
             }
             let conflicts = states[index].merge(copy, from: source)
             guard !conflicts.isEmpty || copy.quantityIsBad || copy.mayHaveTimestampFindings else { continue }
+            let key = states[index].key
             var found: [(String, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
                 found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))

@@ -8,6 +8,20 @@ struct TransactionKey: Hashable, Comparable, Sendable {
         self.transactionID = ExactString(transactionID)
     }
 
+    init(_ environment: Environment, _ transactionID: ExactString) {
+        self.environment = environment
+        self.transactionID = transactionID
+    }
+
+    static func == (lhs: TransactionKey, rhs: TransactionKey) -> Bool {
+        lhs.environment == rhs.environment && lhs.transactionID == rhs.transactionID
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(environment == .production)
+        hasher.combine(transactionID)
+    }
+
     static func < (lhs: TransactionKey, rhs: TransactionKey) -> Bool {
         lhs.environment != rhs.environment ? lhs.environment < rhs.environment : lhs.transactionID < rhs.transactionID
     }

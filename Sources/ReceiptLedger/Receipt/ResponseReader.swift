@@ -86,7 +86,7 @@ struct ResponseReader: Sendable {
         for (list, entries) in [("in_app", inApp), ("latest_receipt_info", latest)] {
             var position = 0
             entries.forEach(view) { entry in
-                let copy = copies.copy(of: view.rawBytes(entry)) { TransactionCopy(view, entry, found: found) }
+                let copy = copies.copy(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found) }
                 if let copy {
                     record.transactions.append(copy)
                 } else {

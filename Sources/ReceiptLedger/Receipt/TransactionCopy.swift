@@ -1,22 +1,47 @@
 /// One transaction as one stored answer shows it: an entry of `receipt.in_app` or of
 /// `latest_receipt_info`. The journal merges the copies of all answers into one transaction.
-struct TransactionCopy: Sendable {
-    var transactionID: String
-    var originalTransactionID: String?
-    var productID: String?
+///
+/// Immutable and shared by reference: answers repeat their history, and the readers'
+/// `TransactionCopyCache` hands the same copy to every record that repeats its bytes.
+final class TransactionCopy: Sendable {
+    /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
+    let id: ExactString
+    var transactionID: String { id.value }
+    let originalTransactionID: String?
+    let productID: String?
     /// nil when absent (SPEC: absent means 1).
-    var quantity: Int64?
+    let quantity: Int64?
     /// The quantity was present but not a positive integer (`bad_quantity`, 1 used).
-    var quantityIsBad: Bool
-    var purchase: TimestampFieldReading
-    var originalPurchase: TimestampFieldReading
-    var expires: TimestampFieldReading
-    var cancellation: TimestampFieldReading
-    var cancellationReason: String?
-    var isTrialPeriod: Bool
-    var isInIntroOfferPeriod: Bool
-    var isUpgraded: Bool
-    var ownershipType: String?
+    let quantityIsBad: Bool
+    let purchase: TimestampFieldReading
+    let originalPurchase: TimestampFieldReading
+    let expires: TimestampFieldReading
+    let cancellation: TimestampFieldReading
+    let cancellationReason: String?
+    let isTrialPeriod: Bool
+    let isInIntroOfferPeriod: Bool
+    let isUpgraded: Bool
+    let ownershipType: String?
+
+    init(transactionID: String, originalTransactionID: String?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
+         purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
+         cancellation: TimestampFieldReading, cancellationReason: String?, isTrialPeriod: Bool, isInIntroOfferPeriod: Bool,
+         isUpgraded: Bool, ownershipType: String?) {
+        id = ExactString(transactionID)
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.quantity = quantity
+        self.quantityIsBad = quantityIsBad
+        self.purchase = purchase
+        self.originalPurchase = originalPurchase
+        self.expires = expires
+        self.cancellation = cancellation
+        self.cancellationReason = cancellationReason
+        self.isTrialPeriod = isTrialPeriod
+        self.isInIntroOfferPeriod = isInIntroOfferPeriod
+        self.isUpgraded = isUpgraded
+        self.ownershipType = ownershipType
+    }
 
     /// The quantity this copy books (1 when absent or bad).
     var effectiveQuantity: Int64 { quantityIsBad ? 1 : (quantity ?? 1) }
@@ -31,42 +56,43 @@ struct TransactionCopy: Sendable {
 extension TransactionCopy {
     /// Reads one entry; nil when it is not an object or has no `transaction_id`
     /// (`malformed_transaction`).
-    init?(_ entry: JSONValue) {
-        var found = [Int](repeating: -1, count: Self.keys.count)
-        guard let copy = found.withUnsafeMutableBufferPointer({ found in
-            entry.document.withView { TransactionCopy($0, entry.index, found: found) }
-        }) else { return nil }
-        self = copy
+    static func read(_ entry: JSONValue) -> TransactionCopy? {
+        var found = [Int](repeating: -1, count: keys.count)
+        return found.withUnsafeMutableBufferPointer { found in
+            entry.document.withView { read($0, entry.index, found: found) }
+        }
     }
 
     /// Reads the entry at tape index `entry`, its members picked out in one pass (`found` is
     /// scratch space of `keys.count` slots).
-    init?(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>) {
+    static func read(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>) -> TransactionCopy? {
         guard view.kind(entry) == .object else { return nil }
-        view.find(Self.keys, in: entry, into: found)
+        view.find(keys, in: entry, into: found)
         func value(_ key: Int) -> Int? { found[key] < 0 ? nil : found[key] }
         func forms(_ field: TimestampKeyPositions) -> TimestampKeyPositions {
             TimestampKeyPositions(ms: found[field.ms], text: found[field.text], formatted: found[field.formatted],
                                   pst: found[field.pst], formattedPST: found[field.formattedPST])
         }
         guard let idValue = value(Key.transactionID), let id = view.looseText(idValue), !id.isEmpty else { return nil }
-        transactionID = id
-        originalTransactionID = value(Key.originalTransactionID).flatMap(view.looseText)
-        productID = value(Key.productID).flatMap(view.looseText)
-        quantity = nil
-        quantityIsBad = false
+        var quantity: Int64?
+        var quantityIsBad = false
         if let quantityValue = value(Key.quantity), view.kind(quantityValue) != .null {
             if let parsed = view.looseInteger(quantityValue), parsed >= 1 { quantity = parsed } else { quantityIsBad = true }
         }
-        purchase = view.timestamp(forms(Key.purchase))
-        originalPurchase = view.timestamp(forms(Key.originalPurchase))
-        expires = view.timestamp(forms(Key.expires))
-        cancellation = view.timestamp(forms(Key.cancellation))
-        cancellationReason = value(Key.cancellationReason).flatMap(view.looseText)
-        isTrialPeriod = value(Key.isTrialPeriod).map(view.flag) ?? false
-        isInIntroOfferPeriod = value(Key.isInIntroOfferPeriod).map(view.flag) ?? false
-        isUpgraded = value(Key.isUpgraded).map(view.flag) ?? false
-        ownershipType = value(Key.ownershipType).flatMap(view.looseText)
+        return TransactionCopy(
+            transactionID: id,
+            originalTransactionID: value(Key.originalTransactionID).flatMap(view.looseText),
+            productID: value(Key.productID).flatMap(view.looseText),
+            quantity: quantity, quantityIsBad: quantityIsBad,
+            purchase: view.timestamp(forms(Key.purchase)),
+            originalPurchase: view.timestamp(forms(Key.originalPurchase)),
+            expires: view.timestamp(forms(Key.expires)),
+            cancellation: view.timestamp(forms(Key.cancellation)),
+            cancellationReason: value(Key.cancellationReason).flatMap(view.looseText),
+            isTrialPeriod: value(Key.isTrialPeriod).map(view.flag) ?? false,
+            isInIntroOfferPeriod: value(Key.isInIntroOfferPeriod).map(view.flag) ?? false,
+            isUpgraded: value(Key.isUpgraded).map(view.flag) ?? false,
+            ownershipType: value(Key.ownershipType).flatMap(view.looseText))
     }
 
     /// The members a copy is read from, by position in `keys`.
