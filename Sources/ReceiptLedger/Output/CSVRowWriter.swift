@@ -60,6 +60,20 @@ struct CSVRowWriter {
         if let first = bytes[start...].first, CSVCell.needsGuard(firstByte: first) { bytes.insert(UInt8(ascii: "'"), at: start) }
     }
 
+    /// The header line (column names, guarded like text cells); not counted as a row.
+    mutating func header(_ names: [String]) {
+        for name in names { text(name) }
+        bytes.append(UInt8(ascii: "\n"))
+        atRowStart = true
+    }
+
+    /// Hands the bytes written so far to `sink` and forgets them; the row count stays.
+    mutating func drain(into sink: ([UInt8]) throws -> Void) rethrows {
+        guard !bytes.isEmpty else { return }
+        try sink(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func endRow() {
         bytes.append(UInt8(ascii: "\n"))
         rowCount += 1

@@ -60,21 +60,21 @@ struct ReportRun {
                        outputDirectory: options.outputDirectory, files: outputs)
     }
 
-    /// The CSV files of a run, in file-name order.
-    static func tables(_ data: ReportData) -> [(name: String, table: CSVTable)] {
-        var files: [(name: String, table: CSVTable)] = [
-            (TransactionsFile.name, TransactionsFile.table(data.journal.transactions)),
-            (LedgerFiles.periodName, LedgerFiles.table(data.ledgers.byPeriod)),
-            (LedgerFiles.productName, LedgerFiles.table(data.ledgers.byProduct)),
-            (LedgerFiles.userName, LedgerFiles.table(data.ledgers.byUser)),
-            (RefundsFile.name, RefundsFile.table(data.refunds)),
-            (SubscriptionsFile.name, SubscriptionsFile.table(data.subscriptions)),
-            (AnomaliesFile.name, AnomaliesFile.table(data.journal.anomalies)),
-            (RejectedFile.name, RejectedFile.table(data.journal.rejected)),
-            (EnvironmentCheckFile.name, EnvironmentCheckFile.table(data.journal.environmentChecks)),
+    /// The CSV files of a run, in file-name order, as `ReportRun.write` writes them.
+    static func csvFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
+        var files: [(name: String, csv: ReportCSV)] = [
+            (TransactionsFile.name, TransactionsFile.csv(data.journal.transactions)),
+            (LedgerFiles.periodName, LedgerFiles.csv(data.ledgers.byPeriod)),
+            (LedgerFiles.productName, LedgerFiles.csv(data.ledgers.byProduct)),
+            (LedgerFiles.userName, LedgerFiles.csv(data.ledgers.byUser)),
+            (RefundsFile.name, .table(RefundsFile.table(data.refunds))),
+            (SubscriptionsFile.name, SubscriptionsFile.csv(data.subscriptions)),
+            (AnomaliesFile.name, .table(AnomaliesFile.table(data.journal.anomalies))),
+            (RejectedFile.name, .table(RejectedFile.table(data.journal.rejected))),
+            (EnvironmentCheckFile.name, .table(EnvironmentCheckFile.table(data.journal.environmentChecks))),
         ]
         if let reconciliation = data.reconciliation {
-            files.append((ReconciliationFile.name, ReconciliationFile.table(reconciliation)))
+            files.append((ReconciliationFile.name, .table(ReconciliationFile.table(reconciliation))))
         }
         return files.sorted { $0.name < $1.name }
     }
@@ -86,19 +86,21 @@ struct ReportRun {
         }
         do {
             var outputs: [ManifestFile.Output] = []
-            let tables = Self.tables(data)
-            PhaseTimer.mark("CSV tables")
+            var tables: [(name: String, table: CSVTable)] = []
             // The staging writer hashes what it writes: the manifest takes its digests.
-            for (name, table) in tables {
+            for (name, csv) in Self.csvFiles(data) {
+                var rows = 0
                 let file = try staging.write(name) { (file) throws(OutputError) in
-                    var failure: OutputError?
-                    table.serialize { chunk in
-                        guard failure == nil else { return }
-                        do throws(OutputError) { try file.append(chunk) } catch { failure = error }
+                    do {
+                        rows = try csv.write { chunk in try file.append(chunk) }
+                    } catch let error as OutputError {
+                        throw error
+                    } catch {
+                        throw OutputError(action: "cannot write", path: name, reason: "\(error)")
                     }
-                    if let failure { throw failure }
                 }
-                outputs.append(ManifestFile.Output(name: name, rows: table.rowCount, sha256: file.sha256))
+                outputs.append(ManifestFile.Output(name: name, rows: rows, sha256: file.sha256))
+                tables.append((name, csv.summary(rowCount: rows)))
             }
             PhaseTimer.mark("CSV files written")
             for page in try HTMLReport.pages(data, tables: tables, templates: templates) {

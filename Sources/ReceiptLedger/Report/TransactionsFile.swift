@@ -8,14 +8,28 @@ enum TransactionsFile {
         "proceeds_amount", "status", "refund_visible", "first_record_id", "record_count",
     ]
 
-    static func table(_ transactions: [Transaction]) -> CSVTable {
-        // The journal lists transactions by (environment, transaction_id), the file's key, which
-        // no two share: that is already the file order, so rows go straight to bytes. (Should
-        // the order ever not hold, the table is sorted like any other.)
+    /// The file for `ReportRun`. The journal lists transactions by (environment,
+    /// transaction_id), the file's key, which no two share: that is already the file order, so
+    /// the rows are streamed as they are. (Should the order ever not hold, the table is sorted
+    /// like any other.)
+    static func csv(_ transactions: [Transaction]) -> ReportCSV {
         guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else {
-            return cellTable(transactions)
+            return .table(cellTable(transactions))
         }
+        return .streamed(header: header, count: transactions.count) { range, rows in
+            appendRows(transactions[range], to: &rows)
+        }
+    }
+
+    /// The whole file as a table.
+    static func table(_ transactions: [Transaction]) -> CSVTable {
+        guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else { return cellTable(transactions) }
         var rows = CSVRowWriter(reservingBytes: transactions.count * 240)
+        appendRows(transactions[...], to: &rows)
+        return CSVTable(header: header, rows: rows)
+    }
+
+    static func appendRows(_ transactions: ArraySlice<Transaction>, to rows: inout CSVRowWriter) {
         for t in transactions {
             rows.text(t.environment.rawValue)
             rows.text(t.transactionID)
@@ -42,7 +56,6 @@ enum TransactionsFile {
             rows.count(t.recordCount)
             rows.endRow()
         }
-        return CSVTable(header: header, rows: rows)
     }
 
     /// The same rows as cells, sorted by the file's key.
