@@ -32,7 +32,7 @@ struct JournalPipeline {
 
     func run(source: RecordSource) throws -> Result {
         progress?.phase("indexing records")
-        let index = try RecordIndex(source: source)
+        var index = try RecordIndex(source: source)
         PhaseTimer.mark("pass 1: keys read and ordered")
         var builder = JournalBuilder(users: index.users)
         for rejection in index.rowRejections {
@@ -84,6 +84,7 @@ struct JournalPipeline {
         }
         progress?.finish()
         PhaseTimer.mark("pass 2: answers read and merged")
+        index.releaseProcessingOrder()
         return Result(journal: builder.finish(catalog: catalog, recordsRead: index.recordsRead), index: index)
     }
 }

@@ -42,7 +42,8 @@ struct Ledger: Sendable {
     }
 
     let dimension: Dimension
-    private(set) var rows: [Key: LedgerAmounts] = [:]
+    /// The rows while the ledger is being built (`complete()` moves them to `sorted`).
+    private var rows: [Key: LedgerAmounts] = [:]
     /// `sortedRows` of the complete ledger: the files and pages read it several times, and a
     /// user ledger has a row per user and period.
     private var sorted: [(key: Key, amounts: LedgerAmounts)]?
@@ -50,20 +51,27 @@ struct Ledger: Sendable {
     init(dimension: Dimension) { self.dimension = dimension }
 
     mutating func add(_ amounts: LedgerAmounts, at key: Key) {
+        if let sorted {
+            // Completed already: back to the dictionary.
+            for (key, amounts) in sorted { rows[key] = amounts }
+            self.sorted = nil
+        }
         rows[key, default: LedgerAmounts()] += amounts
-        sorted = nil
     }
 
-    /// Sorts the rows once, when no more are added.
+    /// Sorts the rows once, when no more are added, and keeps only the sorted rows.
     mutating func complete() {
         sorted = sortRows()
+        rows = [:]
     }
 
     /// Rows with some non-zero count, in key order (environment, period, item, currency).
     var sortedRows: [(key: Key, amounts: LedgerAmounts)] { sorted ?? sortRows() }
 
     private func sortRows() -> [(key: Key, amounts: LedgerAmounts)] {
-        let unsorted = rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }
+        var unsorted: [(key: Key, amounts: LedgerAmounts)] = []
+        unsorted.reserveCapacity(rows.count)
+        for (key, amounts) in rows where !amounts.isEmpty { unsorted.append((key, amounts)) }
         var keys = SortKeys(keys: unsorted.count)
         for (key, _) in unsorted {
             key.appendSortKey(to: &keys)
@@ -75,7 +83,7 @@ struct Ledger: Sendable {
     /// Totals per (environment, currency) over every row.
     var totals: [(environment: Environment, currency: Currency, amounts: LedgerAmounts)] {
         var sums: [Key: LedgerAmounts] = [:]
-        for (key, amounts) in rows {
+        for (key, amounts) in sortedRows {
             sums[Key(environment: key.environment, period: "", item: "", currency: key.currency), default: LedgerAmounts()] += amounts
         }
         return sums.filter { !$0.value.isEmpty }.map { ($0.key.environment, $0.key.currency, $0.value) }
