@@ -32,6 +32,14 @@ enum ReportCSV {
         }
     }
 
+    /// The number of data rows the file has.
+    var rowCount: Int {
+        switch self {
+        case .table(let table): return table.rowCount
+        case .streamed(_, let count, _): return count
+        }
+    }
+
     /// What the HTML pages are told about the file: its header and row count.
     func summary(rowCount: Int) -> CSVTable {
         switch self {

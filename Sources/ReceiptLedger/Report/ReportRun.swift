@@ -39,14 +39,19 @@ struct ReportRun {
         progress?.phase("building ledgers")
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        // The reconciliation needs only the journal and the orders: it runs beside the ledgers.
+        let graceHours = options.revokeGraceHours
+        let reconciling = orders.map { orders in
+            BackgroundWork {
+                Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                               asOf: asOf, graceHours: graceHours)
+            }
+        }
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
         let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
         PhaseTimer.mark("ledgers, refunds, subscriptions")
-        let reconciliation = orders.map {
-            Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
-                           asOf: asOf, graceHours: options.revokeGraceHours)
-        }
+        let reconciliation = try reconciling?.value()
         let data = ReportData(
             options: options, sourceLabel: source.label, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
             refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
@@ -86,9 +91,12 @@ struct ReportRun {
         }
         do {
             var outputs: [ManifestFile.Output] = []
-            var tables: [(name: String, table: CSVTable)] = []
+            let files = Self.csvFiles(data)
+            // The pages need only the files' row counts: they are rendered while the files are written.
+            let tables = files.map { (name: $0.name, table: $0.csv.summary(rowCount: $0.csv.rowCount)) }
+            let rendering = BackgroundWork { try HTMLReport.pages(data, tables: tables, templates: templates) }
             // The staging writer hashes what it writes: the manifest takes its digests.
-            for (name, csv) in Self.csvFiles(data) {
+            for (name, csv) in files {
                 var rows = 0
                 let file = try staging.write(name) { (file) throws(OutputError) in
                     do {
@@ -100,10 +108,9 @@ struct ReportRun {
                     }
                 }
                 outputs.append(ManifestFile.Output(name: name, rows: rows, sha256: file.sha256))
-                tables.append((name, csv.summary(rowCount: rows)))
             }
             PhaseTimer.mark("CSV files written")
-            for page in try HTMLReport.pages(data, tables: tables, templates: templates) {
+            for page in try rendering.value() {
                 let file = try staging.write(page.name, text: page.html)
                 outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: file.sha256))
             }
