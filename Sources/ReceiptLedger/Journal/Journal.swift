@@ -9,7 +9,7 @@ struct Journal: Sendable {
     var renewals: [TransactionKey: RenewalInfo]
     var counts: RecordCounts
     /// Every transaction id held by an accepted record, booked or not (for orders).
-    var heldTransactionIDs: Set<ExactString>
+    var heldTransactionIDs: HeldTransactionIDs
 }
 
 /// SPEC §3: `records_read = records_accepted + records_redirected + records_rejected`.
@@ -81,6 +81,6 @@ extension JournalBuilder {
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
                        rejected: rejected, renewals: renewals, counts: counts,
-                       heldTransactionIDs: Set(states.map(\.key.transactionID)))
+                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex))
     }
 }

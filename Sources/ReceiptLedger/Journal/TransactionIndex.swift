@@ -12,7 +12,7 @@ import Darwin
 /// that was a third of the merge. Here the id's hash, computed once by the reader thread
 /// (`ExactString.fingerprint`), picks the slot directly, and a candidate's bytes are compared
 /// only when its hash and environment match, against a copy kept in one flat buffer.
-struct TransactionIndex {
+struct TransactionIndex: Sendable {
     /// Open addressing with linear probing; each slot holds a state number + 1, or 0.
     private var slots = [Int32](repeating: 0, count: 1 << 10)
     private var fingerprints: [Int] = []
@@ -78,5 +78,15 @@ struct TransactionIndex {
     /// The two environments' copies of one id land apart.
     private static func slot(_ environment: Environment, _ fingerprint: Int) -> Int {
         environment == .production ? fingerprint : fingerprint ^ 0x5bd1_e995
+    }
+}
+
+/// Every transaction id held by an accepted record, in either environment (booked or not): the
+/// journal's index, asked by id alone.
+struct HeldTransactionIDs: Sendable {
+    let index: TransactionIndex
+
+    func contains(_ id: ExactString) -> Bool {
+        index.find(.production, id) != nil || index.find(.sandbox, id) != nil
     }
 }

@@ -28,7 +28,7 @@ struct Ledger: Sendable {
             period.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             hasher.combine(0xFF as UInt8)  // never in UTF-8: ends the period
             item.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hasher.combine(currency)
+            hasher.combine(currency.minorDigits)  // equal currencies have equal digits; the code decides equality
         }
 
         /// The key in `precedes` order, as `SortKeys` bytes (environment by name, then the
@@ -49,6 +49,11 @@ struct Ledger: Sendable {
     private var sorted: [(key: Key, amounts: LedgerAmounts)]?
 
     init(dimension: Dimension) { self.dimension = dimension }
+
+    /// Makes room for this many rows.
+    mutating func reserveCapacity(_ rows: Int) {
+        self.rows.reserveCapacity(rows)
+    }
 
     mutating func add(_ amounts: LedgerAmounts, at key: Key) {
         if let sorted {

@@ -9,6 +9,8 @@ struct LedgerBook: Sendable {
 
     init(transactions: [Transaction], periods: PeriodCalendar, refunds: RefundBooking) {
         var labels = PeriodLabels(periods)
+        // At most a row per sale and refund; a user ledger comes close.
+        byUser.reserveCapacity(transactions.count)
         for t in transactions where t.status.booksSale {
             guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
             let salePeriod = labels.label(for: t.purchase)

@@ -25,7 +25,7 @@ struct Reconciliation: Sendable {
 
     /// - Parameters:
     ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
-    init(orders: [Order], journal: Journal, knownTransactionIDs: Set<ExactString>, asOf: UnixMillis?, graceHours: Int) {
+    init(orders: [Order], journal: Journal, knownTransactionIDs: HeldTransactionIDs, asOf: UnixMillis?, graceHours: Int) {
         // Positions, not copies: a `Transaction` holds a dozen strings.
         var bookedIndex: [TransactionKey: Int] = [:]
         bookedIndex.reserveCapacity(journal.transactions.count)
