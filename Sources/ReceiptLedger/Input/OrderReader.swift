@@ -48,11 +48,15 @@ enum OrderReader {
         var orders: [Order] = []
         // A few products for many orders: one copy of each product id.
         var products = StringPool()
+        // Column numbers looked up once, not per row.
+        let (orderID, userID, productID, transactionID, deliveredAt, revokedAt) = (
+            index["order_id"] ?? 0, index["user_id"] ?? 0, index["product_id"] ?? 0,
+            index["transaction_id"] ?? 0, index["delivered_at"] ?? 0, index["revoked_at"] ?? 0)
         do {
             try statement.forEachRow { row in
-                func field(_ name: String) -> FieldValue { SQLiteRecordSource.value(row, index[name] ?? 0) }
-                var order = Order(orderID: field("order_id"), userID: field("user_id"), productID: field("product_id"),
-                                  transactionID: field("transaction_id"), deliveredAt: field("delivered_at"), revokedAt: field("revoked_at"))
+                func field(_ column: Int32) -> FieldValue { SQLiteRecordSource.value(row, column) }
+                var order = Order(orderID: field(orderID), userID: field(userID), productID: field(productID),
+                                  transactionID: field(transactionID), deliveredAt: field(deliveredAt), revokedAt: field(revokedAt))
                 order.productID = products.intern(order.productID)
                 orders.append(order)
             }

@@ -93,12 +93,12 @@ struct JournalBuilder {
             }
         }
         for info in record.renewals {
-            renewals[TransactionKey(environment, info.originalTransactionID)] = info
+            renewals[TransactionKey(environment, info.subscription)] = info
         }
     }
 
     /// Whether the copy at `position` is the very copy (the readers hand out one instance per
-    /// distinct object, see `TransactionCopyCache`) merged earlier in the same record, with no
+    /// distinct object, see `ByteMemo`) merged earlier in the same record, with no
     /// other copy of its transaction in between, as when `latest_receipt_info` repeats `in_app`.
     /// Merging it again would change nothing: the record is already counted, its user noted,
     /// its cancellation the same, and every finding it could raise is raised once per record or

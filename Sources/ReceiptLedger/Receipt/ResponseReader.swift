@@ -8,7 +8,8 @@ struct ResponseReader: Sendable {
     /// memo of transaction copies. Not `Sendable`: one per thread.
     final class Scratch {
         let parser = JSONParser()
-        fileprivate var copies = TransactionCopyCache()
+        fileprivate var copies = ByteMemo<TransactionCopy>()
+        fileprivate var renewals = ByteMemo<RenewalInfo>(byteBudget: 1 << 20, slots: 1 << 13)
         /// Product ids, one copy each per reader: every transaction keeps its product id for the
         /// whole run, and there are a few dozen products for a million transactions.
         fileprivate var products = StringPool()
@@ -56,15 +57,15 @@ struct ResponseReader: Sendable {
     private func read(_ document: JSONDocument, root: Int = 0, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
             document.withView { view in
-                read(view, root: root, document: document, found: found, copies: &scratch.copies, dates: &scratch.receiptDates,
-                     products: &scratch.products)
+                read(view, root: root, document: document, found: found, copies: &scratch.copies, renewals: &scratch.renewals,
+                     dates: &scratch.receiptDates, products: &scratch.products)
             }
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups).
     private func read(_ view: JSONView, root: Int, document: JSONDocument, found: UnsafeMutableBufferPointer<Int>,
-                      copies: inout TransactionCopyCache, dates: inout ReceiptDateFields,
+                      copies: inout ByteMemo<TransactionCopy>, renewals: inout ByteMemo<RenewalInfo>, dates: inout ReceiptDateFields,
                       products: inout StringPool) -> ParsedRecord {
         guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
         view.find(Self.rootKeys, in: root, into: found)
@@ -104,7 +105,7 @@ struct ResponseReader: Sendable {
         func readEntries(_ list: StaticString, _ entries: EntryList) {
             var position = 0
             entries.forEach(view) { entry in
-                let copy = copies.copy(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found, products: &products) }
+                let copy = copies.value(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found, products: &products) }
                 if let copy {
                     record.transactions.append(copy)
                 } else {
@@ -119,7 +120,7 @@ struct ResponseReader: Sendable {
         readEntries("in_app", inApp)
         readEntries("latest_receipt_info", latest)
         EntryList(view, renewalValue)?.forEach(view) { entry in
-            if let info = RenewalInfo(view, entry) { record.renewals.append(info) }
+            if let info = renewals.value(of: view.rawBytes(entry), read: { RenewalInfo(view, entry) }) { record.renewals.append(info) }
         }
         record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, document: document, scan: &dates)
         return record

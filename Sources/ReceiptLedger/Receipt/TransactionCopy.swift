@@ -2,7 +2,7 @@
 /// `latest_receipt_info`. The journal merges the copies of all answers into one transaction.
 ///
 /// Immutable and shared by reference: answers repeat their history, and the readers'
-/// `TransactionCopyCache` hands the same copy to every record that repeats its bytes.
+/// `ByteMemo` hands the same copy to every record that repeats its bytes.
 final class TransactionCopy: Sendable {
     /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
     let id: ExactString
@@ -116,7 +116,9 @@ extension TransactionCopy {
 
 /// One `pending_renewal_info` entry, values as Apple sent them.
 struct RenewalInfo: Sendable, Equatable {
-    var originalTransactionID: String
+    /// The subscription, with its hash computed by the reader (for the merge's dictionary).
+    var subscription: ExactString
+    var originalTransactionID: String { subscription.value }
     var autoRenewStatus: String?
     var expirationIntent: String?
     /// nil when the entry lacks `is_in_billing_retry_period`.
@@ -135,7 +137,7 @@ struct RenewalInfo: Sendable, Equatable {
         }
         let (id, autoRenew, intent, retry) = slots
         guard id >= 0, let idText = view.looseText(id), !idText.isEmpty else { return nil }
-        originalTransactionID = idText
+        subscription = ExactString(idText)
         autoRenewStatus = autoRenew < 0 ? nil : view.looseText(autoRenew)
         expirationIntent = intent < 0 ? nil : view.looseText(intent)
         inBillingRetry = retry < 0 || view.kind(retry) == .null ? nil : view.flag(retry)

@@ -4,24 +4,24 @@ import Glibc
 import Darwin
 #endif
 
-/// Copies already read, by the exact bytes of their JSON object: a thread's memo for
-/// `TransactionCopy(_:_:found:)`.
+/// Values already read from JSON objects, by the objects' exact bytes: a reader thread's memo
+/// for transaction copies (`TransactionCopy.read`) and renewal entries (`RenewalInfo`).
 ///
 /// Every stored answer repeats the subscriber's history, and `in_app` usually repeats
-/// `latest_receipt_info`, so two thirds of the transaction objects a run reads are
-/// byte-for-byte repeats of one read moments before. A copy depends only on the bytes of its
-/// object, so a repeat can take the earlier result: the bytes are compared in full (the hash
-/// only finds the candidate), so the result is exactly what reading would give, whichever
-/// thread read which answer first.
+/// `latest_receipt_info`, so most of the objects a run reads are byte-for-byte repeats of one
+/// read moments before. What is read depends only on the bytes of the object, so a repeat can
+/// take the earlier result: the bytes are compared in full (the hash only finds the
+/// candidate), so the result is exactly what reading would give, whichever thread read which
+/// answer first.
 ///
 /// Memory is bounded: when the kept bytes pass `byteBudget` the memo starts over.
-struct TransactionCopyCache {
+struct ByteMemo<Value> {
     private let byteBudget: Int
     /// Open addressing with linear probing; each slot holds an entry index + 1, or 0.
     private var slots: [Int32]
     private var hashes: [UInt64] = []
     private var ranges: [Range<Int>] = []
-    private var copies: [TransactionCopy] = []
+    private var values: [Value] = []
     /// The objects' bytes back to back.
     private var arena: [UInt8] = []
 
@@ -31,29 +31,29 @@ struct TransactionCopyCache {
         arena.reserveCapacity(byteBudget)
     }
 
-    /// The copy read from an object with exactly these bytes, or `read()`'s result, which is
-    /// kept when it is a copy.
-    mutating func copy(of bytes: UnsafeBufferPointer<UInt8>, read: () -> TransactionCopy?) -> TransactionCopy? {
+    /// The value read from an object with exactly these bytes, or `read()`'s result, which is
+    /// kept when it is not nil.
+    mutating func value(of bytes: UnsafeBufferPointer<UInt8>, read: () -> Value?) -> Value? {
         let hash = Self.hash(bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let entry = Int(slots[slot]) - 1
-            if hashes[entry] == hash, stored(entry, equals: bytes) { return copies[entry] }
+            if hashes[entry] == hash, stored(entry, equals: bytes) { return values[entry] }
             slot = (slot + 1) & mask
         }
-        guard let copy = read() else { return nil }
-        if arena.count + bytes.count > byteBudget || copies.count >= slots.count / 2 {
+        guard let value = read() else { return nil }
+        if arena.count + bytes.count > byteBudget || values.count >= slots.count / 2 {
             removeAll()
             slot = Int(truncatingIfNeeded: hash) & mask
         }
-        guard bytes.count <= byteBudget else { return copy }
-        slots[slot] = Int32(copies.count + 1)
+        guard bytes.count <= byteBudget else { return value }
+        slots[slot] = Int32(values.count + 1)
         hashes.append(hash)
         ranges.append(arena.count..<(arena.count + bytes.count))
         arena.append(contentsOf: bytes)
-        copies.append(copy)
-        return copy
+        values.append(value)
+        return value
     }
 
     private func stored(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -69,7 +69,7 @@ struct TransactionCopyCache {
         slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         hashes.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
-        copies.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
     }
 
