@@ -31,6 +31,9 @@ enum JSONTapeBuilder {
             throw JSONParseError(offset: 0, message: "document of 4 GiB or more")
         }
         stack.removeAll(keepingCapacity: true)
+        // The innermost open container lives in a local (a comma only bumps its count); `stack`
+        // holds the ones around it. Open containers: `stack.count` + 1 when `current` is set.
+        var current: Frame?
         // A UTF-8 byte-order mark is not JSON, but RFC 8259 §8.1 lets parsers ignore it.
         var i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
 
@@ -58,7 +61,7 @@ enum JSONTapeBuilder {
                     kind: kind, start: i, end: i + length, next: tape.count + 1, flags: flags))
                 i += length
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard stack.count < maxDepth else { throw .tooDeep(i, maxDepth: maxDepth) }
+                guard stack.count + (current == nil ? 0 : 1) < maxDepth else { throw .tooDeep(i, maxDepth: maxDepth) }
                 let isObject = byte == UInt8(ascii: "{")
                 let index = tape.append(JSONTapeEntry(
                     kind: isObject ? .object : .array, start: i, end: i, next: 0))
@@ -68,7 +71,8 @@ enum JSONTapeBuilder {
                     i += 1
                     tape.close(index, end: i, count: 0)
                 } else {
-                    stack.append(Frame(index: index, count: 0, isObject: isObject))
+                    if let outer = current { stack.append(outer) }
+                    current = Frame(index: index, count: 0, isObject: isObject)
                     if isObject { i = try memberKey(p, count: n, at: i, into: tape) }
                     continue document
                 }
@@ -77,12 +81,12 @@ enum JSONTapeBuilder {
             }
 
             // A value just ended: continue or close the enclosing containers.
-            while let frame = stack.last {
+            while let frame = current {
                 i = skipWhitespace(p, count: n, from: i)
                 guard i < n else { throw .endOfInput(n) }
                 let byte = p[i]
                 if byte == UInt8(ascii: ",") {
-                    stack[stack.count - 1].count += 1
+                    current?.count += 1
                     i += 1
                     if frame.isObject { i = try memberKey(p, count: n, at: i, into: tape) }
                     continue document
@@ -92,7 +96,7 @@ enum JSONTapeBuilder {
                 }
                 i += 1
                 tape.close(frame.index, end: i, count: frame.count + 1)
-                stack.removeLast()
+                current = stack.popLast()
             }
             break document
         }
