@@ -63,21 +63,23 @@ struct JournalPipeline {
         while !order.isComplete {
             // Ranks below `low` were merged by an earlier pass; `order.limit` only falls.
             let low = order.next
-            var batch = ParsingWorkers.Batch(records: batchSize)
+            // One batch per reading thread; a user's records always go to the same thread.
+            var batches = Array(repeating: ParsingWorkers.Batch(records: batchSize), count: parsing.threadCount)
             let rankOfPosition = index.rankOfPosition
             try source.scanBodyBytes { position, claimedEnvironment, response in
                 guard position < rankOfPosition.count else { throw SourceError(message: "\(source.label) changed while it was being read") }
                 let rank = Int(rankOfPosition[position])
                 guard rank >= low, rank < order.limit else { return true }
-                batch.append(rank: rank, claimedEnvironment: claimedEnvironment.textValue, response: response)
-                if batch.count >= batchSize {
-                    parsing.submit(batch)
-                    batch = ParsingWorkers.Batch(records: batchSize)
+                let thread = Int(entries[rank].user.index) % batches.count
+                batches[thread].append(rank: rank, claimedEnvironment: claimedEnvironment.textValue, response: response)
+                if batches[thread].count >= batchSize {
+                    parsing.submit(batches[thread], to: thread)
+                    batches[thread] = ParsingWorkers.Batch(records: batchSize)
                     drain(waitingAbove: parsing.maxInFlight)
                 }
                 return !order.isPassComplete
             }
-            if batch.count > 0 { parsing.submit(batch) }
+            for thread in batches.indices where batches[thread].count > 0 { parsing.submit(batches[thread], to: thread) }
             drain(waitingAbove: 0)
             guard order.endPass() else { throw SourceError(message: "\(source.label) changed while it was being read") }
         }

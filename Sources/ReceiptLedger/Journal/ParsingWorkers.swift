@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Batches go in with `submit` and come out with `next` in the order they were submitted,
 /// whichever thread finished first, so the merge that consumes them sees the same sequence on
-/// every run. At most `maxInFlight` batches are submitted and not yet taken, which bounds the
+/// every run. Each batch names the thread that reads it: the caller sends every record of one
+/// user to the same thread, whose memo (`ByteMemo`) then sees that user's repeated history. At most `maxInFlight` batches are submitted and not yet taken, which bounds the
 /// memory held by bodies waiting to be read and records waiting to be merged.
 final class ParsingWorkers: @unchecked Sendable {
     /// Records to read, their bodies back to back in one buffer (one allocation per batch, not
@@ -60,18 +61,24 @@ final class ParsingWorkers: @unchecked Sendable {
     private let reader: ResponseReader
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var pending: [(sequence: Int, batch: Batch)] = []
+    /// Per thread: the batches it has yet to read.
+    private var pending: [[(sequence: Int, batch: Batch)]]
     private var finished: [Int: [Parsed]] = [:]
     private var submitted = 0
     private var taken = 0
     private var stopping = false
 
+    /// How many threads read; `submit` takes a thread number below this.
+    let threadCount: Int
+
     init(reader: ResponseReader, threads count: Int, maxInFlight: Int) {
         self.reader = reader
         self.maxInFlight = max(1, maxInFlight)
+        threadCount = max(1, count)
+        pending = Array(repeating: [], count: threadCount)
         // Each thread keeps `self` alive until `stop()` lets it end.
-        for _ in 0..<max(1, count) {
-            let thread = Thread { self.work() }
+        for number in 0..<threadCount {
+            let thread = Thread { self.work(number) }
             thread.name = "parse"
             thread.stackSize = 1 << 20
             thread.start()
@@ -85,12 +92,12 @@ final class ParsingWorkers: @unchecked Sendable {
         return submitted - taken
     }
 
-    /// Queues a batch for reading.
-    func submit(_ batch: Batch) {
+    /// Queues a batch for reading by thread `thread`.
+    func submit(_ batch: Batch, to thread: Int) {
         condition.lock()
-        pending.append((submitted, batch))
+        pending[thread].append((submitted, batch))
         submitted += 1
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -114,21 +121,21 @@ final class ParsingWorkers: @unchecked Sendable {
     func stop() {
         condition.lock()
         stopping = true
-        pending.removeAll()
+        for thread in pending.indices { pending[thread].removeAll() }
         condition.broadcast()
         condition.unlock()
     }
 
-    private func work() {
+    private func work(_ thread: Int) {
         let scratch = ResponseReader.Scratch()
         while true {
             condition.lock()
-            while pending.isEmpty && !stopping { condition.wait() }
+            while pending[thread].isEmpty && !stopping { condition.wait() }
             if stopping {
                 condition.unlock()
                 return
             }
-            let (sequence, batch) = pending.removeFirst()
+            let (sequence, batch) = pending[thread].removeFirst()
             condition.unlock()
 
             var parsed: [Parsed] = []
