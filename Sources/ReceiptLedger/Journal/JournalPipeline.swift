@@ -71,10 +71,16 @@ struct JournalPipeline {
                 let rank = Int(rankOfPosition[position])
                 guard rank >= low, rank < order.limit else { return true }
                 let thread = Int(entries[rank].user.index) % batches.count
-                batches[thread].append(rank: rank, claimedEnvironment: claimedEnvironment.textValue, response: response)
+                batches[thread].append(position: position, rank: rank, claimedEnvironment: claimedEnvironment.textValue, response: response)
                 if batches[thread].count >= batchSize {
                     parsing.submit(batches[thread], to: thread)
                     batches[thread] = ParsingWorkers.Batch(records: batchSize)
+                    // A thread whose users are rare must not hold its records back for long: the
+                    // merge waits for them, holding everything read after them.
+                    for other in batches.indices where batches[other].count > 0 && position - batches[other].firstPosition > 2 * batchSize {
+                        parsing.submit(batches[other], to: other)
+                        batches[other] = ParsingWorkers.Batch(records: batchSize)
+                    }
                     drain(waitingAbove: parsing.maxInFlight)
                 }
                 return !order.isPassComplete

@@ -27,7 +27,11 @@ final class ParsingWorkers: @unchecked Sendable {
 
         var count: Int { ranks.count }
 
-        mutating func append(rank: Int, claimedEnvironment: String?, response: UnsafeRawBufferPointer?) {
+        /// The input position of the batch's first record (-1 while empty).
+        private(set) var firstPosition = -1
+
+        mutating func append(position: Int, rank: Int, claimedEnvironment: String?, response: UnsafeRawBufferPointer?) {
+            if ranks.isEmpty { firstPosition = position }
             ranks.append(rank)
             claimedEnvironments.append(claimedEnvironment)
             if let response {
