@@ -15,8 +15,10 @@ struct JournalPipeline {
     /// Records read together by one worker: large enough to keep the hand-over cheap, small
     /// enough to stream.
     var batchSize = 256
-    /// Threads reading answers; the calling thread reads the input and merges meanwhile.
-    var workers = ProcessInfoCores.count
+    /// Threads reading answers; the calling thread reads the input and merges meanwhile. At
+    /// most four: each keeps a memo of some 20 MB, and the single-threaded merge and input read
+    /// could not feed more.
+    var workers = min(4, ProcessInfoCores.count)
     var progress: ProgressReporter?
 
     struct Result {
