@@ -16,14 +16,25 @@ struct CSVReader {
     /// quotes and embedded line breaks, and a UTF-8 byte-order mark. Blank lines are skipped.
     static func rows(of text: String) throws(ParseError) -> [Row] {
         var rows: [Row] = []
+        var utf8 = Array(text.utf8)
+        try utf8.withUnsafeMutableBufferPointer { (bytes) throws(ParseError) in
+            try forEachRow(in: UnsafeBufferPointer(bytes)) { rows.append($0) }
+        }
+        return rows
+    }
+
+    /// The same reading as `rows(of:)`, handing each row to `body` as soon as it is complete
+    /// instead of keeping them all. Half a million orders as an array of rows of `String`s
+    /// took more memory than the orders themselves, and left the heap fragmented after; a
+    /// reader that streams holds one row at a time. `bytes` must be valid UTF-8 (callers
+    /// validate the file first: the fields are decoded without a second check).
+    static func forEachRow(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Row) -> Void) throws(ParseError) {
         var fields: [String] = []
         var field: [UInt8] = []
         var line = 1
         var rowLine = 1
         var inQuotes = false
         var fieldWasQuoted = false
-        var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
 
         func finishField() {
             fields.append(String(decoding: field, as: UTF8.self))
@@ -32,11 +43,11 @@ struct CSVReader {
         }
         func finishRow() {
             finishField()
-            if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(fields: fields, line: rowLine)) }
+            if !(fields.count == 1 && fields[0].isEmpty) { body(Row(fields: fields, line: rowLine)) }
             fields.removeAll(keepingCapacity: true)
         }
 
-        var index = 0
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
             let byte = bytes[index]
             if inQuotes {
@@ -76,6 +87,5 @@ struct CSVReader {
         }
         if inQuotes { throw ParseError(line: rowLine, message: "unclosed quoted field") }
         if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { finishRow() }
-        return rows
     }
 }

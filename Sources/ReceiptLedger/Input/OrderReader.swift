@@ -6,28 +6,58 @@ enum OrderReader {
     static let columns = ["order_id", "user_id", "product_id", "transaction_id", "delivered_at", "revoked_at"]
 
     static func read(csvPath path: String) throws(UsageError) -> [Order] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read orders file \(path)") }
-        guard let text = String(validating: data, as: UTF8.self) else { throw UsageError("orders file \(path) is not UTF-8 text") }
-        let rows: [CSVReader.Row]
-        do { rows = try CSVReader.rows(of: text) } catch { throw UsageError("\(path):\(error.line): \(error.message)") }
-        guard let header = rows.first else { throw UsageError("\(path): the orders file is empty") }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        var index: [String: Int] = [:]
-        for column in columns {
-            guard let position = names.firstIndex(of: column) else { throw UsageError("\(path):\(header.line): missing column \(column)") }
-            index[column] = position
+        // The file's bytes are dropped as soon as the validated text exists: one copy of a
+        // large orders file at a time.
+        var text: String
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read orders file \(path)") }
+            guard let validated = String(validating: data, as: UTF8.self) else { throw UsageError("orders file \(path) is not UTF-8 text") }
+            text = validated
         }
+        // Rows are streamed into orders (see `CSVReader.forEachRow`). The checks keep their
+        // order of precedence: a malformed row anywhere, then an empty file, then a missing
+        // column, which is why a bad header only stops the building of orders.
+        var header: CSVReader.Row?
+        var positions: [Int] = []
+        var headerError: UsageError?
+        var orders: [Order] = []
         var products = StringPool()
-        return rows.dropFirst().map { row in
-            func field(_ name: String) -> FieldValue {
-                guard let i = index[name], i < row.fields.count, !row.fields[i].isEmpty else { return .null }
-                return .text(row.fields[i])
+        var parseError: CSVReader.ParseError?
+        text.withUTF8 { bytes in
+            do throws(CSVReader.ParseError) {
+                try CSVReader.forEachRow(in: bytes) { row in
+                    guard header != nil else {
+                        header = row
+                        let names = row.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                        for column in columns {
+                            guard let position = names.firstIndex(of: column) else {
+                                headerError = UsageError("\(path):\(row.line): missing column \(column)")
+                                return
+                            }
+                            positions.append(position)
+                        }
+                        return
+                    }
+                    guard headerError == nil else { return }
+                    /// `column` counts in `columns`: 0 is order_id … 5 is revoked_at.
+                    func field(_ column: Int) -> FieldValue {
+                        let i = positions[column]
+                        guard i < row.fields.count, !row.fields[i].isEmpty else { return .null }
+                        return .text(row.fields[i])
+                    }
+                    var order = Order(orderID: field(0), userID: field(1), productID: field(2),
+                                      transactionID: field(3), deliveredAt: field(4), revokedAt: field(5))
+                    order.productID = products.intern(order.productID)
+                    orders.append(order)
+                }
+            } catch {
+                parseError = error
             }
-            var order = Order(orderID: field("order_id"), userID: field("user_id"), productID: field("product_id"),
-                              transactionID: field("transaction_id"), deliveredAt: field("delivered_at"), revokedAt: field("revoked_at"))
-            order.productID = products.intern(order.productID)
-            return order
         }
+        if let parseError { throw UsageError("\(path):\(parseError.line): \(parseError.message)") }
+        guard header != nil else { throw UsageError("\(path): the orders file is empty") }
+        if let headerError { throw headerError }
+        return orders
     }
 
     /// Orders from the SQLite input; nil when `query` is nil and there is no `orders` table.
