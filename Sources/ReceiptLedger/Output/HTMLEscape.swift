@@ -17,7 +17,9 @@ enum HTMLEscape {
     static func appendEscaped(_ text: String, to output: inout String) {
         guard needsEscaping(text) else { return output.append(text) }
         // Runs are cut on Unicode scalars, not on `String` (Character) indices: `"<\u{301}"` is one
-        // Character, and String slicing would round a cut inside it down to its start.
+        // Character, and String slicing would round a cut inside it down to its start. Runs are
+        // appended as `Substring`s: `unicodeScalars.append(contentsOf:)` copies the whole output
+        // each time (quadratic; measured in Swift 6.3).
         let scalars = text.unicodeScalars
         var runStart = scalars.startIndex
         var index = runStart
@@ -32,13 +34,13 @@ enum HTMLEscape {
             default: replacement = nil
             }
             if let replacement {
-                output.unicodeScalars.append(contentsOf: scalars[runStart..<index])
+                output.append(contentsOf: Substring(scalars[runStart..<index]))
                 output.append(replacement)
                 runStart = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        output.unicodeScalars.append(contentsOf: scalars[runStart..<scalars.endIndex])
+        output.append(contentsOf: Substring(scalars[runStart..<scalars.endIndex]))
     }
 
     /// Whether the text holds any of `& < > " '`.
