@@ -85,6 +85,27 @@ import Testing
         #expect(latest.map { $0["is_trial_period"] as? String } == ["true"])
     }
 
+    @Test func introOfferCoversTheFirstThreePeriods() throws {
+        let last = try #require(DemoSample.records(of: "u_intro_1").last)
+        let latest = try #require(try object(last)["latest_receipt_info"] as? [[String: Any]])
+        let intro = latest.map { $0["is_in_intro_offer_period"] as? String == "true" }
+        #expect(intro.count > 6)
+        #expect(Array(intro.prefix(4)) == [true, true, true, false])
+        #expect(intro.filter { $0 }.count == 3)
+    }
+
+    @Test func renewalInfoShowsBillingRetryAndCancelledStates() throws {
+        let retry = try renewalInfo(try #require(DemoSample.records(of: "u_billing_retry").last))
+        #expect(retry["is_in_billing_retry_period"] == "1")
+        #expect(retry["expiration_intent"] == "2")
+        #expect(retry["auto_renew_status"] == "1")
+        let cancelled = try #require(DemoSample.records(of: "u_cancelled_1").last)
+        #expect(cancelled.verifiedAt == .millis(DemoWorld.end))
+        let info = try renewalInfo(cancelled)
+        #expect(info["auto_renew_status"] == "0")
+        #expect(info["expiration_intent"] == nil)
+    }
+
     @Test func twoAccountsShareOneAppleID() {
         let first = DemoSample.records(of: "u_apple_id_a")
         let second = DemoSample.records(of: "u_apple_id_b")
@@ -153,5 +174,14 @@ import Testing
         #expect(named > 150 && named < 400)
         let small = Array(DemoGenerator(seed: DemoSample.seed, records: named).records())
         #expect(small.allSatisfy { $0.userID?.hasPrefix("u_0") != true })
+    }
+
+    private func object(_ record: DemoRecord) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(record.response ?? [])) as? [String: Any])
+    }
+
+    private func renewalInfo(_ record: DemoRecord) throws -> [String: String] {
+        let entries = try #require(try object(record)["pending_renewal_info"] as? [[String: String]])
+        return try #require(entries.first)
     }
 }
