@@ -12,7 +12,7 @@ import Testing
 struct BrowserTests {
     /// The page files of a report with, for each, the title and headings its DOM must hold.
     static let pages: [(file: String, texts: [String])] = [
-        ("index.html", ["<h1>Overview</h1>", "This period", "Production, all periods", "Refunds", "Sandbox", "Records"]),
+        ("index.html", ["<h1>Overview</h1>", "At a glance", "Production, all periods", "Refunds", "Sandbox", "Records"]),
         ("ledger_period.html", ["<h1>Ledger by period</h1>", "Production", "Sandbox"]),
         ("ledger_product.html", ["<h1>Ledger by product</h1>", "Production", "Sandbox"]),
         ("ledger_user.html", ["<h1>Ledger by user</h1>", "Production", "Sandbox"]),
@@ -97,7 +97,8 @@ struct BrowserTests {
     }
 
     /// Issue 6 item 3: user and product ids holding markup show as text and run nothing, even
-    /// with the Content-Security-Policy taken out of the page.
+    /// with the Content-Security-Policy taken out of the page. (The pages as written are
+    /// checked for console errors and requests by the demo test above.)
     @Test func hostileIDsShowAsTextAndRunNothing() throws {
         guard let browser = chromium() else { return }
         let folder = try Self.scratchFolder("xss")
@@ -116,25 +117,24 @@ struct BrowserTests {
             "sandbox.html": ["&lt;script&gt;document.title='PWNED'&lt;/script&gt;"],
             "findings.html": ["\"&gt;&lt;svg onload=\"document.title='PWNED'\"&gt;"],
         ]
+        // The pages as written also carry a CSP that forbids inline scripts; take it out, so
+        // that only the escaping stands between the ids and the browser.
         for (file, _) in Self.pages {
-            let path = report + "/" + file
-            let html = try String(contentsOfFile: path, encoding: .utf8)
+            let html = try String(contentsOfFile: report + "/" + file, encoding: .utf8)
             let open = html.replacingOccurrences(of: #"<meta http-equiv="Content-Security-Policy""#, with: #"<meta name="csp-removed""#)
             try #require(open != html, "\(file) carries the Content-Security-Policy")
-            let openPath = folder + "/open-" + file
-            try open.write(toFile: openPath, atomically: true, encoding: .utf8)
-            for (variant, page) in [("as written", path), ("without CSP", openPath)] {
-                let load = try browser.load(page, scratch: folder)
-                let title = load.dom.firstMatch(of: try Regex("<title>([^<]*)</title>"))?.output[1].substring ?? ""
-                #expect(!title.contains("PWNED"), "\(file) \(variant): a script ran")
-                #expect(!load.dom.contains("<script"), "\(file) \(variant): a script element")
-                #expect(!load.dom.contains("<img"), "\(file) \(variant): an img element")
-                let handler = load.dom.firstMatch(of: Self.eventHandlerAttribute).map { String(load.dom[$0.range]) }
-                #expect(handler == nil, "\(file) \(variant): an event handler attribute: \(handler ?? "")")
-                #expect(load.consoleMessages.isEmpty, "\(file) \(variant): console: \(load.consoleMessages)")
-                #expect(load.pageRequests.isEmpty, "\(file) \(variant): requests: \(load.pageRequests)")
-                for text in shows[file] ?? [] { #expect(load.dom.contains(text), "\(file) \(variant): no \(text)") }
-            }
+            let path = folder + "/open-" + file
+            try open.write(toFile: path, atomically: true, encoding: .utf8)
+            let load = try browser.load(path, scratch: folder)
+            let title = load.dom.firstMatch(of: try Regex("<title>([^<]*)</title>"))?.output[1].substring ?? ""
+            #expect(!title.contains("PWNED"), "\(file): a script ran")
+            #expect(!load.dom.contains("<script"), "\(file): a script element")
+            #expect(!load.dom.contains("<img"), "\(file): an img element")
+            let handler = load.dom.firstMatch(of: Self.eventHandlerAttribute).map { String(load.dom[$0.range]) }
+            #expect(handler == nil, "\(file): an event handler attribute: \(handler ?? "")")
+            #expect(load.consoleMessages.isEmpty, "\(file): console: \(load.consoleMessages)")
+            #expect(load.pageRequests.isEmpty, "\(file): requests: \(load.pageRequests)")
+            for text in shows[file] ?? [] { #expect(load.dom.contains(text), "\(file): no \(text)") }
         }
     }
 

@@ -109,7 +109,9 @@ struct HeadlessChromium: Sendable {
         var stderr: String
     }
 
-    private func run(_ arguments: [String], scratch: String, timeout: TimeInterval = 90) throws -> Output {
+    /// Runs Chromium once. A page loads in well under a second; one that runs `alert()` waits
+    /// for a click forever, so a run that takes `timeout` is stopped and reported.
+    private func run(_ arguments: [String], scratch: String, timeout: TimeInterval = 30) throws -> Output {
         let id = UUID().uuidString
         let profile = scratch + "/chromium-profile-\(id)"
         let outPath = scratch + "/chromium-\(id).out", errPath = scratch + "/chromium-\(id).err"
@@ -144,7 +146,8 @@ struct HeadlessChromium: Sendable {
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             _ = finished.wait(timeout: .now() + 5)
-            throw Failure(description: "chromium did not finish within \(Int(timeout)) s: \(arguments.joined(separator: " "))")
+            throw Failure(description: "chromium did not finish within \(Int(timeout)) s (did a script open a dialog, "
+                + "such as alert()?): \(arguments.last ?? "")")
         }
         try out.close()
         try err.close()
