@@ -45,8 +45,8 @@ struct BrowserTests {
         let generator = DemoGenerator(seed: 7, records: 1500)
         try generator.writeSQLite(to: data + "/receipts.sqlite")
         try generator.writeCatalog(to: data + "/catalog.csv")
-        let status = CommandLineTool.run(["run", "--db", data + "/receipts.sqlite", "--catalog", data + "/catalog.csv",
-                                          "--out", report, "--templates", ReportFixture.templatesFolder])
+        let status = InProcessRun.commandLine(["run", "--db", data + "/receipts.sqlite", "--catalog", data + "/catalog.csv",
+                                               "--out", report, "--templates", ReportFixture.templatesFolder])
         try #require(status == 0)
         let generated = ContinuousClock.now
 
@@ -106,8 +106,8 @@ struct BrowserTests {
         try ReportFixture.ndjson.write(toFile: folder + "/records.ndjson", atomically: true, encoding: .utf8)
         try ReportFixture.catalogCSV.write(toFile: folder + "/catalog.csv", atomically: true, encoding: .utf8)
         let report = folder + "/report"
-        let status = CommandLineTool.run(["run", "--ndjson", folder + "/records.ndjson", "--catalog", folder + "/catalog.csv",
-                                          "--out", report, "--templates", ReportFixture.templatesFolder])
+        let status = InProcessRun.commandLine(["run", "--ndjson", folder + "/records.ndjson", "--catalog", folder + "/catalog.csv",
+                                               "--out", report, "--templates", ReportFixture.templatesFolder])
         try #require(status == 0)
 
         let shows: [String: [String]] = [

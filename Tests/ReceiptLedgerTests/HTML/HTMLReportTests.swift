@@ -23,7 +23,7 @@ import Testing
 
     private func usageMessage(_ arguments: [String]) throws -> String? {
         do {
-            _ = try ReportRun(options: try RunCommand.parse(arguments)).execute()
+            _ = try InProcessRun.execute(arguments)
             return nil
         } catch let error as UsageError {
             return error.message
@@ -35,7 +35,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The input does not even exist: the template is what gets reported.
         let arguments = ["run", "--db", folder + "/missing.sqlite", "--out", folder + "/out", "--templates", folder]
-        #expect(CommandLineTool.run(arguments) == ExitCode.usage)
+        #expect(InProcessRun.commandLine(arguments) == ExitCode.usage)
         let message = try #require(try usageMessage(Array(arguments.dropFirst())))
         #expect(message.hasPrefix("template \(folder)/index.html:12: mismatched close tag \"totals\""), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
