@@ -18,6 +18,7 @@ enum IndexPage {
         let leaks = data.reconciliation?.rows.filter { $0.finding == .refundNotRevoked } ?? []
         let hasConsumables = data.journal.transactions.contains { $0.environment == .production && $0.productType == .consumable && $0.status.booksSale }
         let sandboxGross = SandboxPage.sandboxGross(data)
+        let sandboxCount = data.journal.transactions.filter { $0.environment == .sandbox }.count
         var states: [String: Int] = [:]
         for s in data.subscriptions where s.environment == .production { states[s.state.rawValue, default: 0] += 1 }
 
@@ -52,7 +53,8 @@ enum IndexPage {
             "as_of": .string(data.asOf?.iso8601 ?? "—"),
             "as_of_day": .string(data.asOf.map { String($0.iso8601.prefix(10)) } ?? "—"),
             "has_sandbox": .bool(!sandbox.isEmpty),
-            "sandbox_transactions": .string(Display.count(data.journal.transactions.filter { $0.environment == .sandbox }.count)),
+            "sandbox_transactions": .string(Display.counted(sandboxCount, "sandbox transaction", "sandbox transactions")),
+            "test_purchases": .string(Display.counted(sandboxCount, "test purchase", "test purchases")),
             "consumable_note": .bool(hasConsumables),
             "refund_count": .string(Display.count(productionRefunds.count)),
             "refunds_counted": .string(Display.counted(productionRefunds.count, "refund", "refunds")),

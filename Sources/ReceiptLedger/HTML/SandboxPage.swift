@@ -62,7 +62,7 @@ enum SandboxPage {
                     "equal": .bool(row.isEqual),
                 ])
             }),
-            "sandbox_transactions": .string(Display.count(sandbox.count)),
+            "sandbox_transactions": .string(Display.counted(sandbox.count, "sandbox transaction", "sandbox transactions")),
             "has_sandbox_gross": .bool(!sandboxGross(data).isEmpty),
             "sandbox_gross": .list(sandboxGross(data).map { c, count, gross in
                 .object(["currency": .string(c.code), "count": .string(Display.count(count)), "gross": .string(Display.amount(gross, c))])

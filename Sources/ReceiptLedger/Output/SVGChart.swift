@@ -39,6 +39,9 @@ enum SVGChart {
     /// At most this many category labels are written; between them some are skipped.
     static let maximumCategoryLabels = 24
 
+    /// Bars are never wider than this, so a few periods don't draw slabs.
+    static let maximumBarWidth = 36.0
+
     /// Vertical bars grouped by category, one bar per series (gross / refunds / net per period).
     ///
     /// Values are minor units and may be negative (a net below zero): the zero line is drawn and
@@ -78,7 +81,8 @@ enum SVGChart {
         }
 
         let slot = (right - left) / Double(categories.count)
-        let barWidth = slot * 0.8 / Double(series.count)
+        let barWidth = min(slot * 0.8 / Double(series.count), maximumBarWidth)
+        let groupInset = (slot - barWidth * Double(series.count)) / 2
         let widestLabel = categories.map(SVGBuilder.textWidth).max() ?? 0
         let labelStep = max((categories.count + maximumCategoryLabels - 1) / maximumCategoryLabels,
                             Int(((widestLabel + 6) / slot).rounded(.up)), 1)
@@ -87,7 +91,7 @@ enum SVGChart {
             for (index, entry) in series.enumerated() where column < entry.values.count {
                 let value = entry.values[column]
                 let barTop = y(max(value, 0)), barBottom = y(min(value, 0))
-                svg.rect(x: slotLeft + slot * 0.1 + barWidth * Double(index), y: barTop,
+                svg.rect(x: slotLeft + groupInset + barWidth * Double(index), y: barTop,
                          width: barWidth, height: barBottom - barTop, cssClass: "bar \(entry.cssClass)",
                          fill: fill(cssClass: entry.cssClass, index: index),
                          tooltip: "\(category) · \(entry.name): \(valueFormatter(value))")

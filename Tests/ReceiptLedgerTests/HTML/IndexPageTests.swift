@@ -25,7 +25,8 @@ import Testing
         #expect(page["current_refunds"]?.elements == [["currency": "USD", "amount": "9.99", "units": "1 unit"]])
         #expect(page["refunds_counted"]?.text == "3 refunds")
         #expect(page["sandbox_clean"]?.flag == true)
-        #expect(page["sandbox_transactions"]?.text == "1")
+        #expect(page["sandbox_transactions"]?.text == "1 sandbox transaction")
+        #expect(page["test_purchases"]?.text == "1 test purchase")
         #expect(page["sandbox_gross"]?.elements == [["currency": "USD", "count": "1", "gross": "4.99"]])
     }
 
