@@ -150,8 +150,18 @@ struct BrowserTests {
         guard !html.contains("<script") else { throw NotSelfContained(description: "\(file): a script") }
     }
 
+    /// A fresh folder `receipt-ledger-<name>-<id>` in the temporary folder. Those of earlier
+    /// runs (older than an hour, so never one in use) are removed first: the demo test leaves
+    /// its report and screenshots behind for people to look at.
     static func scratchFolder(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/receipt-ledger-\(name)-\(UUID().uuidString.prefix(8))"
+        let temporary = FileManager.default.temporaryDirectory.path
+        let prefix = "receipt-ledger-\(name)-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where entry.hasPrefix(prefix) {
+            let old = temporary + "/" + entry
+            let modified = (try? FileManager.default.attributesOfItem(atPath: old))?[.modificationDate] as? Date
+            if let modified, modified.timeIntervalSinceNow < -3600 { try? FileManager.default.removeItem(atPath: old) }
+        }
+        let path = temporary + "/" + prefix + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
