@@ -8,8 +8,8 @@ struct Journal: Sendable {
     var rejected: [RejectedRecord]
     var renewals: [TransactionKey: RenewalInfo]
     var counts: RecordCounts
-    /// Every transaction id held by an accepted record, booked or not (for orders).
-    var heldTransactionIDs: Set<ExactString>
+    /// Every (environment, transaction id) held by an accepted record, booked or not (for orders).
+    var heldTransactions: Set<TransactionKey>
 }
 
 /// SPEC §3: `records_read = records_accepted + records_redirected + records_rejected`.
@@ -49,7 +49,7 @@ extension JournalBuilder {
             let ownership = state.ownershipType ?? "PURCHASED"
             let priced = Pricing.price(productID: productID, purchase: purchase, quantity: state.quantity,
                                        isTrial: state.isTrialPeriod, isIntro: state.isInIntroOfferPeriod,
-                                       ownership: ownership.trimmingCharacters(in: .whitespaces).uppercased(),
+                                       ownership: ownership,
                                        cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
             if priced.isUnpriced {
                 anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID, environment: state.key.environment,
@@ -77,6 +77,6 @@ extension JournalBuilder {
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
                        rejected: rejected, renewals: renewals, counts: counts,
-                       heldTransactionIDs: Set(states.keys.map(\.transactionID)))
+                       heldTransactions: Set(states.keys))
     }
 }

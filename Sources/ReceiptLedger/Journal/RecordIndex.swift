@@ -47,7 +47,7 @@ struct RecordIndex {
                 latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
                 if let userText { visitsByUser[users.intern(userText), default: []].append(verifiedAt) }
             }
-            let storedUser: String = if case .text(let text) = keys.userID { text } else { "" }
+            let storedUser = keys.userID.textValue ?? ""
             func reject(_ reason: String, _ detail: String, recordID: String) {
                 rowRejections.append(RowRejection(position: position, recordID: recordID, userID: storedUser, reason: reason, detail: detail))
             }

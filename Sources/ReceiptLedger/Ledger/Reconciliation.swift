@@ -24,26 +24,28 @@ struct Reconciliation: Sendable {
     private(set) var rows: [Row] = []
 
     /// - Parameters:
-    ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
-    init(orders: [Order], journal: Journal, knownTransactionIDs: Set<ExactString>, asOf: UnixMillis?, graceHours: Int) {
+    ///   - heldTransactions: every transaction held by an accepted record, booked or not.
+    init(orders: [Order], journal: Journal, heldTransactions: Set<TransactionKey>, asOf: UnixMillis?, graceHours: Int) {
         var booked: [TransactionKey: Transaction] = [:]
         for t in journal.transactions { booked[t.key] = t }
         let grace = Int64(graceHours) * 3_600_000
         var named = Set<ExactString>()
 
-        var ordersByTransaction: [ExactString: [Order]] = [:]
+        var ordersByTransaction: [TransactionKey: [Order]] = [:]
         for order in orders {
-            let id = ExactString(order.transactionID)
-            named.insert(id)
-            guard !order.transactionID.isEmpty, knownTransactionIDs.contains(id) else {
+            named.insert(ExactString(order.transactionID))
+            // SPEC §8: an order names the production transaction when one exists, else the sandbox one.
+            let production = TransactionKey(.production, order.transactionID), sandbox = TransactionKey(.sandbox, order.transactionID)
+            guard !order.transactionID.isEmpty, heldTransactions.contains(production) || heldTransactions.contains(sandbox) else {
                 rows.append(Row(finding: .deliveredWithoutTransaction, order: order, transaction: nil, transactionID: order.transactionID,
                                 detail: order.transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
                 continue
             }
-            guard let t = booked[TransactionKey(.production, order.transactionID)] ?? booked[TransactionKey(.sandbox, order.transactionID)] else {
+            let key = heldTransactions.contains(production) ? production : sandbox
+            guard let t = booked[key] else {
                 continue  // held by a record but never booked (no readable purchase date): nothing to compare
             }
-            ordersByTransaction[id, default: []].append(order)
+            ordersByTransaction[key, default: []].append(order)
             if t.environment == .sandbox {
                 rows.append(Row(finding: .deliveredOnSandbox, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "the transaction exists only in Sandbox records"))
@@ -63,9 +65,9 @@ struct Reconciliation: Sendable {
                 }
             }
         }
-        for (_, group) in ordersByTransaction where group.count > 1 {
+        for (key, group) in ordersByTransaction where group.count > 1 {
             let sorted = group.sorted(by: Reconciliation.deliveryOrder)
-            guard let t = booked[TransactionKey(.production, sorted[0].transactionID)] ?? booked[TransactionKey(.sandbox, sorted[0].transactionID)] else { continue }
+            guard let t = booked[key] else { continue }
             for order in sorted.dropFirst() {
                 rows.append(Row(finding: .duplicateDelivery, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "already delivered by order \(sorted[0].orderID)"))

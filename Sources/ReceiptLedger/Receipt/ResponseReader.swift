@@ -34,7 +34,7 @@ struct ResponseReader: Sendable {
         guard let receipt = root["receipt"], receipt.kind == .object else {
             return rejected("missing_receipt", "status \(status) without a receipt object", status: status)
         }
-        guard let inApp = Self.entries(receipt["in_app"]) else {
+        guard let inApp = Self.entries(receipt["in_app"], allowSingleObject: false) else {
             return rejected("malformed_receipt", "receipt.in_app is a JSON \(receipt["in_app"]?.kind ?? .null)", status: status)
         }
         guard let latest = Self.entries(root["latest_receipt_info"]) else {
@@ -76,14 +76,15 @@ struct ResponseReader: Sendable {
         return (.production, true)
     }
 
-    /// An array's elements, one object as a list of one (old answers), absent or null as
-    /// none; nil for any other type (`malformed_receipt`).
-    static func entries(_ value: JSONValue?) -> [JSONValue]? {
+    /// An array's elements, absent or null as none, and for `latest_receipt_info` one object as
+    /// a list of one (old answers; SPEC §4 allows that form for it alone); nil for any other
+    /// type (`malformed_receipt`).
+    static func entries(_ value: JSONValue?, allowSingleObject: Bool = true) -> [JSONValue]? {
         guard let value else { return [] }
         switch value.kind {
         case .null: return []
         case .array: return value.elements
-        case .object: return [value]
+        case .object: return allowSingleObject ? [value] : nil
         default: return nil
         }
     }

@@ -43,7 +43,7 @@ extension TransactionCopy {
         isTrialPeriod = entry["is_trial_period"]?.flag ?? false
         isInIntroOfferPeriod = entry["is_in_intro_offer_period"]?.flag ?? false
         isUpgraded = entry["is_upgraded"]?.flag ?? false
-        ownershipType = entry["in_app_ownership_type"]?.looseText
+        ownershipType = entry["in_app_ownership_type"]?.string
     }
 }
 

@@ -41,7 +41,7 @@ struct ReportRun {
             refunds: Refund.all(in: journal.transactions, index: result.index, periods: periods),
             subscriptions: Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf),
             reconciliation: orders.map {
-                Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                Reconciliation(orders: $0, journal: journal, heldTransactions: journal.heldTransactions,
                                asOf: asOf, graceHours: options.revokeGraceHours)
             },
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
