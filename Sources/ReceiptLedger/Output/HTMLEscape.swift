@@ -3,6 +3,11 @@
 /// Replaces the five characters the OWASP XSS prevention cheat sheet (rule #1) lists:
 /// `&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`, `"` → `&quot;`, `'` → `&#39;`. Text without any of
 /// them (most values) is appended as is, after one scan of its bytes.
+///
+/// Control characters other than tab, LF and CR are not valid in HTML or SVG text (WHATWG HTML
+/// "control-character-in-input-stream"; a browser drops U+0000 outright, so `a\0b` would show as
+/// the different id `ab`): each is shown as its Unicode control picture (U+2400 `␀` … U+241F,
+/// U+2421 `␡` for DEL), so a value with one stays visibly different from one without.
 enum HTMLEscape {
     /// The escaped text.
     static func escape(_ text: String) -> String {
@@ -31,6 +36,8 @@ enum HTMLEscape {
             case ">": replacement = "&gt;"
             case "\"": replacement = "&quot;"
             case "'": replacement = "&#39;"
+            case let scalar where isControl(scalar.value):
+                replacement = Unicode.Scalar(scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value).map { String($0) } ?? "\u{FFFD}"
             default: replacement = nil
             }
             if let replacement {
@@ -43,11 +50,17 @@ enum HTMLEscape {
         output.append(contentsOf: Substring(scalars[runStart..<scalars.endIndex]))
     }
 
-    /// Whether the text holds any of `& < > " '`.
+    /// Whether the text holds any of `& < > " '` or a control character.
     static func needsEscaping(_ text: String) -> Bool {
         text.utf8.contains { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || isControl(UInt32(byte))
         }
+    }
+
+    /// C0 controls but tab, LF and CR, and DEL.
+    @inline(__always)
+    static func isControl(_ value: UInt32) -> Bool {
+        (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0x7F
     }
 }

@@ -6,7 +6,7 @@ struct TransactionCopy: Sendable {
     var productID: String?
     /// nil when absent (SPEC: absent means 1).
     var quantity: Int64?
-    /// The quantity was present but not a positive integer (`bad_quantity`, 1 used).
+    /// The quantity was present but not a positive integer up to `maximumQuantity` (`bad_quantity`, 1 used).
     var quantityIsBad: Bool
     var purchase: TimestampFieldReading
     var originalPurchase: TimestampFieldReading
@@ -20,6 +20,11 @@ struct TransactionCopy: Sendable {
 
     /// The quantity this copy books (1 when absent or bad).
     var effectiveQuantity: Int64 { quantityIsBad ? 1 : (quantity ?? 1) }
+
+    /// The largest quantity read as given (docs/DECISIONS.md): Apple sells at most 10 units in
+    /// one payment; beyond a million the value is not a purchase but damage, and its amounts
+    /// could overflow the ledgers.
+    static let maximumQuantity: Int64 = 1_000_000
 }
 
 extension TransactionCopy {
@@ -33,7 +38,7 @@ extension TransactionCopy {
         quantity = nil
         quantityIsBad = false
         if let value = entry["quantity"], !value.isNull {
-            if let parsed = value.looseInteger(), parsed >= 1 { quantity = parsed } else { quantityIsBad = true }
+            if let parsed = value.looseInteger(), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
         }
         purchase = entry.timestampForms("purchase_date").resolve()
         originalPurchase = entry.timestampForms("original_purchase_date").resolve()

@@ -27,16 +27,35 @@ struct ReportRun {
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
             throw FatalError(error.message)
+        } catch let error as SQLiteError {
+            throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
         let journal = result.journal
         guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
 
+        try AmountRange.check(journal)
+
         progress?.phase("building ledgers")
+        let data = Self.reportData(options: options, sourceLabel: source.label, result: result, zone: zone,
+                                   orders: orders, ordersLabel: ordersLabel)
+
+        progress?.phase("writing reports")
+        let outputs = try write(data, source: source, templates: templates)
+        progress?.finish()
+        return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
+                       outputDirectory: options.outputDirectory, files: outputs)
+    }
+
+    /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
+    /// files are written from.
+    static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
+                           orders: [Order]?, ordersLabel: String?) -> ReportData {
+        let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
-        let data = ReportData(
-            options: options, sourceLabel: source.label, journal: journal, asOf: asOf, periods: periods,
+        return ReportData(
+            options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods,
             ledgers: LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds),
             refunds: Refund.all(in: journal.transactions, index: result.index, periods: periods),
             subscriptions: Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf),
@@ -45,12 +64,19 @@ struct ReportRun {
                                asOf: asOf, graceHours: options.revokeGraceHours)
             },
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
+    }
 
-        progress?.phase("writing reports")
-        let outputs = try write(data, source: source, templates: templates)
-        progress?.finish()
-        return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
-                       outputDirectory: options.outputDirectory, files: outputs)
+    /// Every CSV file and HTML page of a run as bytes, in memory, in file-name order, as `write`
+    /// produces them (without the manifest, which hashes the input files); for the fuzz test.
+    /// `rows` is nil for a page.
+    static func renderFiles(_ data: ReportData, tables: [(name: String, table: CSVTable)]? = nil,
+                            templates: TemplateSet) throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
+        let tables = tables ?? Self.tables(data)
+        var files: [(name: String, bytes: [UInt8], rows: Int?)] = tables.map { ($0.name, $0.table.serialized(), $0.table.rowCount) }
+        for page in try HTMLReport.pages(data, tables: tables, templates: templates) {
+            files.append((page.name, Array(page.html.utf8), nil))
+        }
+        return files.sorted { $0.name < $1.name }
     }
 
     /// The CSV files of a run, in file-name order.
@@ -120,15 +146,17 @@ struct ReportRun {
     private func openSource() throws -> RecordSource {
         let path = options.input.path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError("input \(path) does not exist")
         }
+        guard !isDirectory.boolValue else { throw UsageError("input \(path) is a folder, not a file") }
         do {
             switch options.input {
             case .sqlite(let path, let query): return try SQLiteRecordSource(path: path, query: query)
             case .ndjson(let path): return try NDJSONRecordSource(path: path)
             }
         } catch let error as SourceError {
+            if error.isFatal { throw FatalError(error.message) }
             throw UsageError(error.message)
         }
     }
