@@ -17,6 +17,7 @@ struct ReportRun {
     func execute() throws -> Summary {
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
+        try checkOutputSparesInputs()
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
         let catalog = try loadCatalog()
@@ -136,6 +137,23 @@ struct ReportRun {
         SubscriptionsFile.name, AnomaliesFile.name, RejectedFile.name, EnvironmentCheckFile.name, ReconciliationFile.name,
         ManifestFile.name,
     ]).union(HTMLReport.pageNames)
+
+    /// The report must not replace a file it reads: an input, catalog, orders file or template
+    /// that lies in `--out` under a name the report writes (`--out templates` would overwrite
+    /// `templates/index.html`).
+    private func checkOutputSparesInputs() throws(UsageError) {
+        guard let out = ReportStaging.realPath(options.outputDirectory) else { return }
+        let folder = HTMLReport.locateTemplates(options.templatesDirectory)
+        let read = [options.input.path, options.catalogPath, options.ordersCSV].compactMap { $0 }
+            + HTMLReport.templateFiles.map { folder + "/" + $0 }
+        for path in read {
+            guard let resolved = ReportStaging.realPath(path) else { continue }
+            let (parent, name) = ReportStaging.split(resolved)
+            if parent == out, Self.ownedNames.contains(name) {
+                throw UsageError("--out \(options.outputDirectory) would overwrite \(path), which the run reads (choose another --out)")
+            }
+        }
+    }
 
     private func loadCatalog() throws -> Catalog {
         guard let path = options.catalogPath else { return .empty }

@@ -143,6 +143,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["other.ndjson", "out", "records.ndjson"])
     }
 
+    @Test func theReportNeverOverwritesAFileItReads() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let input = out + "/transactions.csv"
+        try FileManager.default.copyItem(atPath: ndjson, toPath: input)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+        expectUsage(["run", "--ndjson", input, "--out", out],
+                    "--out \(out) would overwrite \(input), which the run reads (choose another --out)")
+        let templates = folder + "/templates"
+        try FileManager.default.copyItem(atPath: HostileSupport.templatesPath, toPath: templates)
+        let page = try Data(contentsOf: URL(fileURLWithPath: templates + "/index.html"))
+        #expect(CommandLineTool.outcome(["run", "--ndjson", ndjson, "--templates", templates, "--out", templates + "/."])
+                == (64, "--out \(templates)/. would overwrite \(templates)/index.html, which the run reads (choose another --out)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == bytes)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: templates + "/index.html")) == page)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["transactions.csv"])
+    }
+
     @Test func messagesWithLineBreaksStayOneLine() {
         #expect(CommandLineTool.oneLine("cannot read a\nb\u{1B}[31m\tc") == "cannot read a\\nb\\u{1b}[31m\\tc")
     }
