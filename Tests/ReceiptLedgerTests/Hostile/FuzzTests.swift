@@ -29,8 +29,7 @@ import Testing
             let input = try FuzzCase.decode(Data(contentsOf: URL(fileURLWithPath: replay)))
             var tally = Tally()
             tally.add(try ReportInvariants.check(input))
-            try Self.runThroughFiles(input, number: 0, tally: &tally)
-            try Self.runThroughFiles(input, number: 1, tally: &tally)
+            for variant in 0..<4 { try Self.runThroughFiles(input, variant: variant, tally: &tally) }
             print("fuzz: replayed \(replay): \(tally.records) records")
             return
         }
@@ -43,7 +42,7 @@ import Testing
             if let caseFile { try input.encoded().write(to: caseFile) }
             do {
                 tally.add(try ReportInvariants.check(input))
-                if number % 20 == 19 { try Self.runThroughFiles(input, number: number, tally: &tally) }
+                if number % 20 == 19 { try Self.runThroughFiles(input, variant: number / 20, tally: &tally) }
             } catch {
                 tally.failures += 1
                 let kept = try Self.keepFailure(input, seed: seed, number: number)
@@ -73,8 +72,7 @@ import Testing
                 Issue.record("\(name): \(error)")
             }
             var tally = Tally()
-            try Self.runThroughFiles(input, number: 0, tally: &tally)
-            try Self.runThroughFiles(input, number: 1, tally: &tally)
+            for variant in 0..<4 { try Self.runThroughFiles(input, variant: variant, tally: &tally) }
         }
     }
 
@@ -98,19 +96,28 @@ import Testing
         }
     }
 
-    /// Writes the input as NDJSON (odd `number`) or SQLite (even; responses as BLOBs every other
-    /// time) and runs the real `ReportRun`, staging and manifest included.
-    static func runThroughFiles(_ input: FuzzCase, number: Int, tally: inout Tally) throws {
+    /// Writes the input as NDJSON (odd `variant`: objects embedded or as strings, sometimes with
+    /// lines that are no record) or SQLite (even: responses as TEXT or BLOB) and runs the real
+    /// `ReportRun`, staging and manifest included.
+    static func runThroughFiles(_ input: FuzzCase, variant: Int, tally: inout Tally) throws {
         let folder = try HostileSupport.temporaryFolder("fuzz-files")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let inputSpec: RunOptions.Input
-        if number % 2 == 1 {
+        var expectedRecords = input.rows.count
+        if variant % 2 == 1 {
             let path = folder + "/records.ndjson"
-            try Data(input.ndjson(embedObjects: number % 4 == 1)).write(to: URL(fileURLWithPath: path))
+            var lines = input.ndjson(embedObjects: variant % 4 == 1)
+            if variant % 8 == 3 || variant % 8 == 5 {
+                // Lines that are not records of any kind: each is one rejected record, blank ones none.
+                let extra = ["[1,2]", "{not json", "", "  \r", "\"text\"", "\u{0}", String(repeating: "[", count: 100_000), "{\"id\": 1e400}"]
+                lines += Array((extra.joined(separator: "\n") + "\n").utf8)
+                expectedRecords += 6
+            }
+            try Data(lines).write(to: URL(fileURLWithPath: path))
             inputSpec = .ndjson(path: path)
         } else {
             let path = folder + "/records.sqlite"
-            try input.writeSQLite(to: path, responsesAsBlobs: number % 4 == 2)
+            try input.writeSQLite(to: path, responsesAsBlobs: variant % 4 == 2)
             inputSpec = .sqlite(path: path, query: nil)
         }
         var options = input.options(input: inputSpec, output: folder + "/out")
@@ -123,12 +130,12 @@ import Testing
             return
         }
         tally.fileRuns += 1
-        guard summary.counts.read == input.rows.count, summary.counts.isBalanced else {
-            throw ReportInvariants.Violation(description: "file run read \(summary.counts) for \(input.rows.count) rows")
+        guard summary.counts.read == expectedRecords, summary.counts.isBalanced else {
+            throw ReportInvariants.Violation(description: "file run read \(summary.counts) for \(expectedRecords) records")
         }
         let manifest = try JSONDocument(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/out/manifest.json"))))
         guard manifest.root["counts"]?["balanced"]?.bool == true,
-              manifest.root["counts"]?["records_read"]?.int64 == Int64(input.rows.count) else {
+              manifest.root["counts"]?["records_read"]?.int64 == Int64(expectedRecords) else {
             throw ReportInvariants.Violation(description: "manifest counts are not balanced")
         }
         for output in summary.files {
