@@ -42,6 +42,7 @@ import Testing
             if let caseFile { try input.encoded().write(to: caseFile) }
             do {
                 tally.add(try ReportInvariants.check(input))
+                if number % 10 == 3 { try Self.checkDeterminism(input) }
                 if number % 20 == 19 { try Self.runThroughFiles(input, variant: number / 20, tally: &tally) }
             } catch {
                 tally.failures += 1
@@ -147,6 +148,25 @@ import Testing
                 let found = ReportInvariants.htmlViolations(output.name, bytes)
                 guard found.isEmpty else { throw ReportInvariants.Violation(description: found.joined(separator: "; ")) }
             }
+        }
+    }
+
+    /// The same input gives the same bytes (parallel parsing and dictionaries must not leak
+    /// into the output).
+    static func checkDeterminism(_ input: FuzzCase) throws {
+        func render() throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
+            let result = try JournalPipeline(reader: ResponseReader(bundleIDs: Set(input.settings.bundleIDs)), catalog: input.catalog)
+                .run(source: input.recordSource)
+            guard (try? AmountRange.check(result.journal)) != nil else { return [] }
+            let options = input.options()
+            let data = ReportRun.reportData(options: options, sourceLabel: "fuzz", result: result,
+                                            zone: try ZoneRules(identifier: options.timeZone), orders: input.orderList,
+                                            ordersLabel: input.orders == nil ? nil : "fuzz orders")
+            return try ReportRun.renderFiles(data, templates: HostileSupport.templates)
+        }
+        let first = try render(), second = try render()
+        guard first.map(\.name) == second.map(\.name), zip(first, second).allSatisfy({ $0.bytes == $1.bytes }) else {
+            throw ReportInvariants.Violation(description: "two runs of the same input wrote different bytes")
         }
     }
 

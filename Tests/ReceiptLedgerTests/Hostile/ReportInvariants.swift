@@ -48,6 +48,7 @@ enum ReportInvariants {
         let zone = try ZoneRules(identifier: options.timeZone)
         let data = ReportRun.reportData(options: options, sourceLabel: "fuzz", result: result, zone: zone,
                                         orders: input.orderList, ordersLabel: input.orders == nil ? nil : "fuzz orders")
+        violations += moneyViolations(data)
         let tableList = ReportRun.tables(data)
         let tables = Dictionary(uniqueKeysWithValues: tableList.map { ($0.name, $0.table) })
         for file in try ReportRun.renderFiles(data, tables: tableList, templates: templates) {
@@ -63,6 +64,32 @@ enum ReportInvariants {
         }
         if !violations.isEmpty { throw Violation(description: violations.prefix(5).joined(separator: "; ")) }
         return outcome
+    }
+
+    // MARK: - Money
+
+    /// Nothing is lost between the journal and the ledgers: for each environment and currency,
+    /// the totals of the period, product and user ledgers are the sums over the booked
+    /// transactions (SPEC §7 "Ledger columns").
+    static func moneyViolations(_ data: ReportData) -> [String] {
+        struct Key: Hashable { var environment: Environment; var currency: Currency }
+        var expected: [Key: LedgerAmounts] = [:]
+        for t in data.journal.transactions where t.status.booksSale {
+            guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
+            let key = Key(environment: t.environment, currency: currency)
+            expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits)
+            if t.status == .refunded, t.cancellation != nil {
+                expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits,
+                                                                         refundProceeds: proceeds.minorUnits)
+            }
+        }
+        expected = expected.filter { !$0.value.isEmpty }
+        var found: [String] = []
+        for (name, ledger) in [("period", data.ledgers.byPeriod), ("product", data.ledgers.byProduct), ("user", data.ledgers.byUser)] {
+            let totals = Dictionary(uniqueKeysWithValues: ledger.totals.map { (Key(environment: $0.environment, currency: $0.currency), $0.amounts) })
+            if totals != expected { found.append("ledger by \(name): totals \(totals) differ from the transactions' \(expected)") }
+        }
+        return found
     }
 
     // MARK: - CSV
