@@ -43,6 +43,7 @@ import Testing
             do {
                 tally.add(try ReportInvariants.check(input))
                 if number % 10 == 3 { try Self.checkDeterminism(input) }
+                if number % 4 == 1 { try Self.checkCatalog(seed: seed, number: number, tally: &tally) }
                 if number % 20 == 19 { try Self.runThroughFiles(input, variant: number / 20, tally: &tally) }
             } catch {
                 tally.failures += 1
@@ -53,7 +54,8 @@ import Testing
         }
         let elapsed = Date().timeIntervalSince(started)
         print("fuzz: \(tally.inputs) inputs (\(tally.records) records: \(tally.accepted) accepted, \(tally.redirected) redirected, "
-              + "\(tally.rejected) rejected; \(tally.fileRuns) through files, \(tally.outOfRange) refused as out of range) in "
+              + "\(tally.rejected) rejected; \(tally.fileRuns) through files, \(tally.outOfRange) refused as out of range; "
+              + "\(tally.catalogs) damaged catalogs, \(tally.catalogErrors) refused with file:line) in "
               + "\(String(format: "%.1f", elapsed)) s, seed \(seed), inputs \(first)..<\(number): 0 crashes, \(tally.failures) failures")
         #expect(tally.inputs > 0)
         #expect(tally.failures == 0)
@@ -86,6 +88,8 @@ import Testing
         var outOfRange = 0
         var fileRuns = 0
         var failures = 0
+        var catalogs = 0
+        var catalogErrors = 0
 
         mutating func add(_ outcome: ReportInvariants.Outcome) {
             inputs += 1
@@ -167,6 +171,26 @@ import Testing
         let first = try render(), second = try render()
         guard first.map(\.name) == second.map(\.name), zip(first, second).allSatisfy({ $0.bytes == $1.bytes }) else {
             throw ReportInvariants.Violation(description: "two runs of the same input wrote different bytes")
+        }
+    }
+
+    /// A damaged catalog is read or refused with its file and line (CatalogError), never more.
+    static func checkCatalog(seed: UInt64, number: Int, tally: inout Tally) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: HostileSupport.fuzzCatalogPath))
+        var mutator = AnswerMutator(seed: seed, stream: UInt64(number) &* 2 &+ 0xCA7)
+        var bytes = [UInt8](original)
+        for _ in 0..<mutator.random.int(1...4) { bytes = mutator.mutateBytes(bytes, donors: [Array(",,\"\n=1,-0,1e9,JPY".utf8)]) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        tally.catalogs += 1
+        do {
+            let catalog = try CatalogReader.parse(text, path: "catalog.csv")
+            _ = catalog.entry(for: "com.example.demoapp.coins_100", at: UnixMillis(1_704_067_200_000))
+        } catch {
+            tally.catalogErrors += 1
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            guard error.path == "catalog.csv", (0...lines + 1).contains(error.line), !error.message.isEmpty else {
+                throw ReportInvariants.Violation(description: "catalog error without a usable place: \(error)")
+            }
         }
     }
 
