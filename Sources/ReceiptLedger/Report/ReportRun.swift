@@ -155,9 +155,19 @@ struct ReportRun {
         }
     }
 
+    /// Inputs are read whole, the records twice from the start: a pipe or a device (`/dev/zero`
+    /// never ends) cannot be one.
+    static func requireRegularFile(_ path: String, role: String) throws(UsageError) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("\(role) \(path) is not a regular file")
+        }
+    }
+
     private func loadCatalog() throws -> Catalog {
         guard let path = options.catalogPath else { return .empty }
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError("catalog \(path) does not exist") }
+        try Self.requireRegularFile(path, role: "catalog")
         do { return try CatalogReader.read(path: path) } catch { throw UsageError("unreadable catalog: \(error)") }
     }
 
@@ -168,6 +178,7 @@ struct ReportRun {
             throw UsageError("input \(path) does not exist")
         }
         guard !isDirectory.boolValue else { throw UsageError("input \(path) is a folder, not a file") }
+        try Self.requireRegularFile(path, role: "input")
         do {
             switch options.input {
             case .sqlite(let path, let query): return try SQLiteRecordSource(path: path, query: query)
@@ -183,6 +194,7 @@ struct ReportRun {
     private func loadOrders(source: RecordSource) throws -> ([Order]?, String?) {
         if let csv = options.ordersCSV {
             guard FileManager.default.fileExists(atPath: csv) else { throw UsageError("orders file \(csv) does not exist") }
+            try Self.requireRegularFile(csv, role: "orders file")
             return (try OrderReader.read(csvPath: csv), csv)
         }
         guard let sqlite = source as? SQLiteRecordSource else { return (nil, nil) }

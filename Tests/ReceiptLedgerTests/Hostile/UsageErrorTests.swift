@@ -48,6 +48,10 @@ import Testing
         expectUsage(["run", "--db", folder + "/missing.sqlite"], "input \(folder)/missing.sqlite does not exist")
         expectUsage(["run", "--ndjson", folder + "/missing.ndjson"], "input \(folder)/missing.ndjson does not exist")
         expectUsage(["run", "--ndjson", folder], "input \(folder) is a folder, not a file")
+        expectUsage(["run", "--ndjson", "/dev/zero"], "input /dev/zero is not a regular file")
+        expectUsage(["run", "--db", "/dev/null"], "input /dev/null is not a regular file")
+        expectUsage(["run", "--ndjson", ndjson, "--catalog", "/dev/zero"], "catalog /dev/zero is not a regular file")
+        expectUsage(["run", "--ndjson", ndjson, "--orders", "/dev/zero"], "orders file /dev/zero is not a regular file")
         expectUsage(["run", "--ndjson", ndjson, "--orders", folder + "/orders.csv"], "orders file \(folder)/orders.csv does not exist")
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing.sqlite"))
     }
