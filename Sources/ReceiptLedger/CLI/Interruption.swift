@@ -42,15 +42,20 @@ public enum Interruption {
     /// Discards what is being written and ends the process.
     static func stop(by signal: Int32) -> Never {
         let discarded = ReportStaging.discardAllActive()
-        let line = "receipt-ledger: \(message(signal: signal, discarded: discarded))\n"
+        let line = "receipt-ledger: \(message(signal: signal, discarded: discarded, published: ReportStaging.publishedDestinations))\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
         _exit(128 + signal)
     }
 
-    /// `interrupted by SIGINT: the report was not written; reports keeps its previous content`.
-    static func message(signal: Int32, discarded: [String]) -> String {
+    /// `interrupted by SIGINT: the report was not written; reports keeps its previous content`;
+    /// when the stop came while the last file was being moved into place, that the report is
+    /// complete.
+    static func message(signal: Int32, discarded: [String], published: [String] = []) -> String {
         let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
-        guard !discarded.isEmpty else { return "interrupted by \(name)" }
+        guard !discarded.isEmpty else {
+            guard let done = published.last else { return "interrupted by \(name)" }
+            return "interrupted by \(name) after the report in \(done) was complete"
+        }
         let folders = discarded.map(ReportStaging.destination(ofStaging:)).joined(separator: ", ")
         return "interrupted by \(name): the report was not written; \(folders) keeps its previous content"
     }

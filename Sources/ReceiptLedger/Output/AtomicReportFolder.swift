@@ -25,6 +25,12 @@ final class ReportStaging {
 
     /// The staging folders of this process not yet committed or discarded.
     private static let active = Mutex<Set<String>>([])
+    /// The report folders this process has committed, in order (for the signal message).
+    private static let published = Mutex<[String]>([])
+
+    static var publishedDestinations: [String] {
+        published.withLock { $0 }
+    }
 
     /// Creates a fresh staging folder beside `destination` (and the destination's parent
     /// folders when missing).
@@ -109,6 +115,8 @@ final class ReportStaging {
             defer { signals.restore() }
             try publish(ownedNames: ownedNames)
             active.remove(path)
+            let destination = destination
+            ReportStaging.published.withLock { $0.append(destination) }
         }
         isOpen = false
     }

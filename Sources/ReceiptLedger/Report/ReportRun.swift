@@ -17,6 +17,7 @@ struct ReportRun {
     func execute() throws -> Summary {
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
+        try checkOutputSparesInputs()
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
         let catalog = try loadCatalog()
@@ -137,9 +138,36 @@ struct ReportRun {
         ManifestFile.name,
     ]).union(HTMLReport.pageNames)
 
+    /// The report must not replace a file it reads: an input, catalog, orders file or template
+    /// that lies in `--out` under a name the report writes (`--out templates` would overwrite
+    /// `templates/index.html`).
+    private func checkOutputSparesInputs() throws(UsageError) {
+        guard let out = ReportStaging.realPath(options.outputDirectory) else { return }
+        let folder = HTMLReport.locateTemplates(options.templatesDirectory)
+        let read = [options.input.path, options.catalogPath, options.ordersCSV].compactMap { $0 }
+            + HTMLReport.templateFiles.map { folder + "/" + $0 }
+        for path in read {
+            guard let resolved = ReportStaging.realPath(path) else { continue }
+            let (parent, name) = ReportStaging.split(resolved)
+            if parent == out, Self.ownedNames.contains(name) {
+                throw UsageError("--out \(options.outputDirectory) would overwrite \(path), which the run reads (choose another --out)")
+            }
+        }
+    }
+
+    /// Inputs are read whole, the records twice from the start: a pipe or a device (`/dev/zero`
+    /// never ends) cannot be one.
+    static func requireRegularFile(_ path: String, role: String) throws(UsageError) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("\(role) \(path) is not a regular file")
+        }
+    }
+
     private func loadCatalog() throws -> Catalog {
         guard let path = options.catalogPath else { return .empty }
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError("catalog \(path) does not exist") }
+        try Self.requireRegularFile(path, role: "catalog")
         do { return try CatalogReader.read(path: path) } catch { throw UsageError("unreadable catalog: \(error)") }
     }
 
@@ -150,6 +178,7 @@ struct ReportRun {
             throw UsageError("input \(path) does not exist")
         }
         guard !isDirectory.boolValue else { throw UsageError("input \(path) is a folder, not a file") }
+        try Self.requireRegularFile(path, role: "input")
         do {
             switch options.input {
             case .sqlite(let path, let query): return try SQLiteRecordSource(path: path, query: query)
@@ -165,6 +194,7 @@ struct ReportRun {
     private func loadOrders(source: RecordSource) throws -> ([Order]?, String?) {
         if let csv = options.ordersCSV {
             guard FileManager.default.fileExists(atPath: csv) else { throw UsageError("orders file \(csv) does not exist") }
+            try Self.requireRegularFile(csv, role: "orders file")
             return (try OrderReader.read(csvPath: csv), csv)
         }
         guard let sqlite = source as? SQLiteRecordSource else { return (nil, nil) }

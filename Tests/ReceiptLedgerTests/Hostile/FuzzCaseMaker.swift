@@ -117,7 +117,8 @@ struct FuzzCaseMaker {
         var settings = FuzzCase.Settings()
         settings.period = pick(PeriodUnit.allCases, &random).rawValue
         settings.calendar = random.chance(3_000) ? CalendarKind.appleFiscal.rawValue : CalendarKind.gregorian.rawValue
-        settings.timeZone = pick(["UTC", "UTC", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Chatham", "Pacific/Kiritimati"], &random)
+        settings.timeZone = pick(["UTC", "UTC", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Chatham", "Pacific/Kiritimati",
+                                     "Australia/Lord_Howe", "America/St_Johns", "Antarctica/Troll", "Etc/GMT+12"], &random)
         settings.refunds = random.chance(3_000) ? RefundBooking.salePeriod.rawValue : RefundBooking.refundPeriod.rawValue
         if random.chance(2_000) {
             settings.asOf = pick([-2_208_988_800_000, 0, 1_704_067_200_000, 253_402_300_799_999], &random)

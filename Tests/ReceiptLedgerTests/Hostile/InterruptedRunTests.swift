@@ -107,6 +107,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder).sorted() == ["catalog.csv", "receipts.sqlite", "reports"])
     }
 
+    @Test func interruptionMessagesSayWhatHappenedToTheReport() {
+        #expect(Interruption.message(signal: SIGINT, discarded: []) == "interrupted by SIGINT")
+        #expect(Interruption.message(signal: SIGTERM, discarded: ["out/.reports.staging-42"])
+                == "interrupted by SIGTERM: the report was not written; out/reports keeps its previous content")
+        #expect(Interruption.message(signal: SIGHUP, discarded: [], published: ["out/reports"])
+                == "interrupted by SIGHUP after the report in out/reports was complete")
+        #expect(Interruption.message(signal: 99, discarded: []) == "interrupted by signal 99")
+    }
+
     /// `ulimit -f` makes every write past 64 KiB fail with EFBIG, as a full disk fails with ENOSPC.
     @Test func failedWriteLeavesThePreviousReportIntactAndSaysWhy() throws {
         let executable = try Self.binary()

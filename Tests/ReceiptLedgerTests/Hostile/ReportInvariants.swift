@@ -6,6 +6,8 @@ import Foundation
 ///
 /// - counts: `records_read` equals the rows given and `read = accepted + redirected + rejected`;
 ///   `rejected.csv` has one row per rejected record, `environment_check.csv` one per redirect;
+/// - transactions: every transaction of every accepted record is booked, or named by a
+///   `bad_timestamp` anomaly; money: every ledger totals exactly the booked transactions;
 /// - CSV (SPEC §7, RFC 4180): valid UTF-8 ending in `\n`, parsed back by the project's own
 ///   `CSVReader` into the header and rows of the table, every row as wide as the header, every
 ///   value exactly as computed (text with its `'` guard when it starts with `= + - @` tab or
@@ -36,6 +38,7 @@ enum ReportInvariants {
         if journal.rejected.count != counts.rejected { violations.append("\(journal.rejected.count) rejected rows, \(counts.rejected) counted") }
         let redirectRows = journal.environmentChecks.filter { $0.findings.contains { $0.hasPrefix("status_2100") } }.count
         if redirectRows != counts.redirected { violations.append("\(redirectRows) redirect rows, \(counts.redirected) counted") }
+        violations += transactionViolations(input, result, reader: ResponseReader(bundleIDs: Set(input.settings.bundleIDs)))
         var outcome = Outcome(counts: counts)
         do {
             try AmountRange.check(journal)
@@ -48,6 +51,7 @@ enum ReportInvariants {
         let zone = try ZoneRules(identifier: options.timeZone)
         let data = ReportRun.reportData(options: options, sourceLabel: "fuzz", result: result, zone: zone,
                                         orders: input.orderList, ordersLabel: input.orders == nil ? nil : "fuzz orders")
+        violations += moneyViolations(data)
         let tableList = ReportRun.tables(data)
         let tables = Dictionary(uniqueKeysWithValues: tableList.map { ($0.name, $0.table) })
         for file in try ReportRun.renderFiles(data, tables: tableList, templates: templates) {
@@ -63,6 +67,61 @@ enum ReportInvariants {
         }
         if !violations.isEmpty { throw Violation(description: violations.prefix(5).joined(separator: "; ")) }
         return outcome
+    }
+
+    // MARK: - Transactions
+
+    /// Nothing is lost between the records and the journal: every transaction of every accepted
+    /// record is booked, or named by a `bad_timestamp` anomaly when no copy has a readable
+    /// purchase date (SPEC §2, §8).
+    static func transactionViolations(_ input: FuzzCase, _ result: JournalPipeline.Result, reader: ResponseReader) -> [String] {
+        let journal = result.journal
+        // Records whose body was rejected (row checks reject records that never get processed).
+        let rowReasons: Set<String> = ["bad_id", "bad_user_id", "bad_verified_at", "duplicate_id"]
+        let rejectedIDs = Set(journal.rejected.filter { !rowReasons.contains($0.reason) }.map(\.recordID))
+        let processed = Dictionary(result.index.entries.map { ($0.position, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let booked = Set(journal.transactions.map(\.key))
+        let unbooked = Set(journal.anomalies.filter { $0.kind == AnomalyKind.badTimestamp && $0.detail.hasSuffix("not booked") }
+            .compactMap { anomaly in anomaly.environment.map { TransactionKey($0, anomaly.transactionID) } })
+        var found: [String] = []
+        for (position, row) in input.rows.enumerated() {
+            guard let id = processed[position], !rejectedIDs.contains(String(id)) else { continue }
+            let parsed = reader.read(row.response.map { .bytes([UInt8]($0)) } ?? .null)
+            guard case .accepted(let environment, _) = parsed.outcome else { continue }
+            for copy in parsed.transactions {
+                let key = TransactionKey(environment, copy.transactionID)
+                if !booked.contains(key), !unbooked.contains(key) {
+                    found.append("record \(id): transaction \(copy.transactionID.prefix(40).debugDescription) is neither booked nor named")
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: - Money
+
+    /// Nothing is lost between the journal and the ledgers: for each environment and currency,
+    /// the totals of the period, product and user ledgers are the sums over the booked
+    /// transactions (SPEC §7 "Ledger columns").
+    static func moneyViolations(_ data: ReportData) -> [String] {
+        struct Key: Hashable { var environment: Environment; var currency: Currency }
+        var expected: [Key: LedgerAmounts] = [:]
+        for t in data.journal.transactions where t.status.booksSale {
+            guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
+            let key = Key(environment: t.environment, currency: currency)
+            expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits)
+            if t.status == .refunded, t.cancellation != nil {
+                expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits,
+                                                                         refundProceeds: proceeds.minorUnits)
+            }
+        }
+        expected = expected.filter { !$0.value.isEmpty }
+        var found: [String] = []
+        for (name, ledger) in [("period", data.ledgers.byPeriod), ("product", data.ledgers.byProduct), ("user", data.ledgers.byUser)] {
+            let totals = Dictionary(uniqueKeysWithValues: ledger.totals.map { (Key(environment: $0.environment, currency: $0.currency), $0.amounts) })
+            if totals != expected { found.append("ledger by \(name): totals \(totals) differ from the transactions' \(expected)") }
+        }
+        return found
     }
 
     // MARK: - CSV

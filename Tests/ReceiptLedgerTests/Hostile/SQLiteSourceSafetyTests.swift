@@ -101,6 +101,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out", "results.sqlite"])
     }
 
+    /// A WAL database: SQLite makes every reader create `-wal`/`-shm` beside it when absent (its
+    /// locking protocol); the database file itself keeps its bytes and modification time.
+    @Test func walDatabaseFileIsNotChangedEither() throws {
+        let folder = try HostileSupport.temporaryFolder("sqlite-wal")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/results.sqlite"
+        do {
+            let db = try SQLiteDatabase(path: path, readOnly: false)
+            try db.execute("PRAGMA journal_mode = WAL")
+            try db.execute("CREATE TABLE verification_results(id, user_id, verified_at, claimed_environment, response)")
+            try db.execute("INSERT INTO verification_results VALUES (1, 'u', \(Self.t0), NULL, '{\"status\": 21007}')")
+        }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: path)
+        let before = try fingerprint(path)
+        #expect(run(["run", "--db", path, "--out", folder + "/out"]) == (0, nil))
+        #expect(run(["run", "--db", path, "--query", "DELETE FROM verification_results", "--out", folder + "/out"]).code == 64)
+        let after = try fingerprint(path)
+        #expect(after.0 == before.0)
+        #expect(after.1 == before.1)
+    }
+
     @Test func queryErrorsNameTheProblem() throws {
         let folder = try HostileSupport.temporaryFolder("sqlite-query")
         defer { try? FileManager.default.removeItem(atPath: folder) }

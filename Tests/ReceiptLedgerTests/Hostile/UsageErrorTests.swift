@@ -48,6 +48,10 @@ import Testing
         expectUsage(["run", "--db", folder + "/missing.sqlite"], "input \(folder)/missing.sqlite does not exist")
         expectUsage(["run", "--ndjson", folder + "/missing.ndjson"], "input \(folder)/missing.ndjson does not exist")
         expectUsage(["run", "--ndjson", folder], "input \(folder) is a folder, not a file")
+        expectUsage(["run", "--ndjson", "/dev/zero"], "input /dev/zero is not a regular file")
+        expectUsage(["run", "--db", "/dev/null"], "input /dev/null is not a regular file")
+        expectUsage(["run", "--ndjson", ndjson, "--catalog", "/dev/zero"], "catalog /dev/zero is not a regular file")
+        expectUsage(["run", "--ndjson", ndjson, "--orders", "/dev/zero"], "orders file /dev/zero is not a regular file")
         expectUsage(["run", "--ndjson", ndjson, "--orders", folder + "/orders.csv"], "orders file \(folder)/orders.csv does not exist")
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing.sqlite"))
     }
@@ -141,6 +145,25 @@ import Testing
         #expect(result.message == "cannot write the report to \(out): cannot write \(out)/refunds.csv: Is a directory")
         #expect(try HostileSupport.snapshot(out) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["other.ndjson", "out", "records.ndjson"])
+    }
+
+    @Test func theReportNeverOverwritesAFileItReads() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let input = out + "/transactions.csv"
+        try FileManager.default.copyItem(atPath: ndjson, toPath: input)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+        expectUsage(["run", "--ndjson", input, "--out", out],
+                    "--out \(out) would overwrite \(input), which the run reads (choose another --out)")
+        let templates = folder + "/templates"
+        try FileManager.default.copyItem(atPath: HostileSupport.templatesPath, toPath: templates)
+        let page = try Data(contentsOf: URL(fileURLWithPath: templates + "/index.html"))
+        #expect(CommandLineTool.outcome(["run", "--ndjson", ndjson, "--templates", templates, "--out", templates + "/."])
+                == (64, "--out \(templates)/. would overwrite \(templates)/index.html, which the run reads (choose another --out)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == bytes)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: templates + "/index.html")) == page)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["transactions.csv"])
     }
 
     @Test func messagesWithLineBreaksStayOneLine() {
