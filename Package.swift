@@ -13,9 +13,14 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // SHA-256 with the x86 SHA extensions (Swift cannot emit them); see sha256_hardware.c.
+        .target(
+            name: "CSHA256",
+            path: "Sources/CSHA256"
+        ),
         .target(
             name: "ReceiptLedger",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "CSHA256"],
             path: "Sources/ReceiptLedger"
         ),
         .executableTarget(

@@ -49,6 +49,8 @@ public enum CommandLineTool {
             return try RunCommand.execute(rest)
         case "demo":
             return try DemoCommand.execute(rest)
+        case "bench":
+            return try BenchCommand.execute(rest)
         default:
             throw UsageError("unknown command \"\(command)\" (see receipt-ledger --help)")
         }
@@ -58,6 +60,7 @@ public enum CommandLineTool {
         switch command {
         case "run": return HelpText.run
         case "demo": return HelpText.demo
+        case "bench": return HelpText.bench
         case "help", "--help", "-h": return HelpText.tool
         default: return nil
         }

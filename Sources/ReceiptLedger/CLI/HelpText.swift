@@ -6,12 +6,14 @@ enum HelpText {
     Usage:
       receipt-ledger run (--db FILE [--query SQL] | --ndjson FILE) [options]
       receipt-ledger demo [--records N] [--seed N] [--out DIR]
+      receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson]
       receipt-ledger help [COMMAND]
       receipt-ledger --version
 
     Commands:
       run     read stored results, write the journal, ledgers and checks into --out
       demo    generate realistic demo data with every known pitfall, then run on it
+      bench   time the pipeline against a plain read of the same file, with peak memory
       help    show help for a command
 
     Run 'receipt-ledger COMMAND --help' for a command's options.
@@ -66,6 +68,24 @@ enum HelpText {
       --seed N               random seed; the same seed gives the same bytes (default: 1)
       --out DIR              report folder (default: reports/demo)
       --data DIR             where the generated input goes (default: reports/demo-data)
+      -h, --help             show this help
+    """
+
+    static let bench = """
+    Usage: receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson]
+
+    Generates demo data (once; later runs reuse it), then times a plain read of the response
+    column (SELECT sum(length(response)) FROM verification_results) and the whole run
+    pipeline on the same file, every output written, and prints records/s, MB/s, the ratio
+    to the plain read and the pipeline's peak memory (measured in a child process).
+
+    Options:
+      --records N            stored answers in the data set (default: 200000)
+      --seed N               random seed of the data set (default: 1)
+      --data DIR             where the data set is kept (default: reports/bench-data)
+      --runs N               timed runs of each; medians are reported (default: 3)
+      --ndjson               also run on the NDJSON form of the same data
+      --templates DIR        HTML templates folder (default: templates)
       -h, --help             show this help
     """
 }

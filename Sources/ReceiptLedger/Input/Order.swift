@@ -25,11 +25,11 @@ struct Order: Sendable {
     }
 
     static func id(_ value: FieldValue) -> String {
-        (value.textValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        LooseText.trimmed(value.textValue ?? "", newlines: true)
     }
 
     private static func trimmed(_ value: FieldValue) -> FieldValue {
-        if case .text(let text) = value { return .text(text.trimmingCharacters(in: .whitespaces)) }
+        if case .text(let text) = value { return .text(LooseText.trimmed(text, newlines: false)) }
         return value
     }
 }

@@ -17,13 +17,16 @@ enum OrderReader {
             guard let position = names.firstIndex(of: column) else { throw UsageError("\(path):\(header.line): missing column \(column)") }
             index[column] = position
         }
+        var products = StringPool()
         return rows.dropFirst().map { row in
             func field(_ name: String) -> FieldValue {
                 guard let i = index[name], i < row.fields.count, !row.fields[i].isEmpty else { return .null }
                 return .text(row.fields[i])
             }
-            return Order(orderID: field("order_id"), userID: field("user_id"), productID: field("product_id"),
-                         transactionID: field("transaction_id"), deliveredAt: field("delivered_at"), revokedAt: field("revoked_at"))
+            var order = Order(orderID: field("order_id"), userID: field("user_id"), productID: field("product_id"),
+                              transactionID: field("transaction_id"), deliveredAt: field("delivered_at"), revokedAt: field("revoked_at"))
+            order.productID = products.intern(order.productID)
+            return order
         }
     }
 
@@ -43,11 +46,15 @@ enum OrderReader {
             index[column] = Int32(position)
         }
         var orders: [Order] = []
+        // A few products for many orders: one copy of each product id.
+        var products = StringPool()
         do {
             try statement.forEachRow { row in
                 func field(_ name: String) -> FieldValue { SQLiteRecordSource.value(row, index[name] ?? 0) }
-                orders.append(Order(orderID: field("order_id"), userID: field("user_id"), productID: field("product_id"),
-                                    transactionID: field("transaction_id"), deliveredAt: field("delivered_at"), revokedAt: field("revoked_at")))
+                var order = Order(orderID: field("order_id"), userID: field("user_id"), productID: field("product_id"),
+                                  transactionID: field("transaction_id"), deliveredAt: field("delivered_at"), revokedAt: field("revoked_at"))
+                order.productID = products.intern(order.productID)
+                orders.append(order)
             }
         } catch {
             throw UsageError("cannot read orders from \(path): \(error)")

@@ -27,23 +27,14 @@ struct JSONFields {
         document = object.document
         let keys = keys
         found.withUnsafeMutableBufferPointer { found in
-            found.update(repeating: -1)
-            let entry = object.entry
-            guard entry.kind == .object else { return }
-            let end = Int(entry.next)
-            object.document.tape.withEntries { entries in
-                precondition(end <= entries.count, "tape link out of range")
-                object.document.bytes.withUnsafeBufferPointer { bytes in
-                    var i = object.index + 1
-                    while i < end {
-                        if let position = Self.position(of: entries[i], in: bytes, keys: keys) {
-                            found[position] = i + 1
-                        }
-                        i = JSONValue.indexAfter(i + 1, in: entries)
-                    }
-                }
-            }
+            object.document.withView { $0.find(keys, in: object.index, into: found) }
         }
+    }
+
+    /// Forgets the last object, releasing its document (so that a `JSONParser` can reuse the
+    /// document's storage).
+    mutating func forget() {
+        document = nil
     }
 
     /// The value of the key at `position` in the key set, nil if the object has no such member.
@@ -56,16 +47,5 @@ struct JSONFields {
     /// The value of `key`, which must be in the key set (nil otherwise, or if absent).
     subscript(key: String) -> JSONValue? {
         keys.position(of: key).flatMap { self[$0] }
-    }
-
-    @inline(__always)
-    private static func position(
-        of keyEntry: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>, keys: JSONKeySet
-    ) -> Int? {
-        let start = Int(keyEntry.start) + 1
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<(Int(keyEntry.end) - 1)])
-        guard keyEntry.flags.contains(.hasEscapes) else { return keys.position(of: raw) }
-        var decoded = JSONStringDecoder.decode(raw)
-        return decoded.withUTF8 { keys.position(of: $0) }
     }
 }

@@ -1,15 +1,7 @@
 /// Reading strings: decoded on demand, or compared and inspected in place without allocating.
 extension JSONValue {
     /// The decoded text (escapes resolved, `\uXXXX` surrogate pairs joined), only for `.string`.
-    var string: String? {
-        let entry = entry
-        guard entry.kind == .string else { return nil }
-        return withContents(of: entry) { contents in
-            entry.flags.contains(.hasEscapes)
-                ? JSONStringDecoder.decode(contents)
-                : String(decoding: contents, as: UTF8.self)
-        }
-    }
+    var string: String? { document.withView { $0.string(index) } }
 
     /// Whether this is a string whose text is exactly `text` (`value.stringEquals("Sandbox")`).
     /// Allocates nothing unless the string contains escapes.
@@ -51,6 +43,13 @@ extension JSONValue {
             bytes[Int(entry.start) + 1] == UInt8(ascii: "-")
                 ? nil : Self.parseInt64(bytes, from: Int(entry.start) + 1, to: Int(entry.end) - 1)
         }
+    }
+
+    /// Calls `body` with the string's UTF-8 text, in place when it has no escapes (decoded into
+    /// a temporary otherwise); nil for other kinds. For readers that parse a string's bytes
+    /// (timestamps, digits) without keeping it.
+    func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        document.withView { $0.withString(index, body) }
     }
 
     /// Calls `body` with the raw bytes between the string's quotes.

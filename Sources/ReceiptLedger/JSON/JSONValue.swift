@@ -21,15 +21,9 @@ struct JSONValue: Sendable {
     var byteOffset: Int { Int(entry.start) }
 
     /// Elements of an array or members of an object; 0 for scalars.
-    var count: Int {
-        let entry = entry
-        return entry.kind == .object || entry.kind == .array ? Int(entry.count) : 0
-    }
+    var count: Int { document.withView { $0.count(index) } }
 
-    var bool: Bool? {
-        let entry = entry
-        return entry.kind == .bool ? entry.flags.contains(.isTrue) : nil
-    }
+    var bool: Bool? { document.withView { $0.bool(index) } }
 
     var isNull: Bool { entry.kind == .null }
 
@@ -40,20 +34,11 @@ struct JSONValue: Sendable {
     }
 
     /// The number as written (`"1.50"`, `"-0"`, `"1e3"`), only when `kind == .number`.
-    var numberText: String? {
-        guard kind == .number else { return nil }
-        return String(decoding: rawBytes, as: UTF8.self)
-    }
+    var numberText: String? { document.withView { $0.numberText(index) } }
 
     /// The value of an integer literal that fits `Int64`; nil for other kinds, for numbers with
     /// a fraction or exponent (`1.0`, `1e3`) and for integers out of range (no error).
-    var int64: Int64? {
-        let entry = entry
-        guard entry.kind == .number, entry.flags.contains(.isInteger) else { return nil }
-        return document.bytes.withUnsafeBufferPointer { bytes in
-            Self.parseInt64(bytes, from: Int(entry.start), to: Int(entry.end))
-        }
-    }
+    var int64: Int64? { document.withView { $0.int64(index) } }
 
     /// Parses `-?[0-9]+` (already validated) with overflow checks. Accumulates negatively so
     /// that `Int64.min` is reachable.

@@ -16,8 +16,8 @@ struct EnvironmentCheck: Sendable {
             return status == StatusCode.sandboxReceiptSentToProduction ? (.sandbox, ["status_21007"]) : (.production, ["status_21008"])
         case .accepted(let environment, let inferred):
             var findings: [String] = []
-            if let claimed, !claimed.trimmingCharacters(in: .whitespaces).isEmpty,
-               claimed.trimmingCharacters(in: .whitespaces).lowercased() != environment.rawValue.lowercased() {
+            if let claimed, case let loose = LooseText.trimmedLowercased(claimed), !loose.isEmpty,
+               loose != (environment == .production ? "production" : "sandbox") {
                 findings.append("environment_mismatch")
             }
             if inferred { findings.append("environment_inferred") }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A string compared and hashed by its exact UTF-8 bytes.
 ///
 /// Swift's `String ==` treats canonically equivalent texts as equal ("é" precomposed and
@@ -5,16 +11,60 @@
 /// dictionaries of ids are keyed by this instead.
 struct ExactString: Hashable, Comparable, Sendable {
     let value: String
+    /// The bytes' hash, computed once: dictionaries of ids hash and compare keys many times
+    /// (every probe compares), and most unequal ids then differ here without reading a byte.
+    let fingerprint: Int
 
-    init(_ value: String) { self.value = value }
+    init(_ value: String) {
+        self.value = value
+        var hasher = Hasher()
+        value.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        fingerprint = hasher.finalize()
+    }
 
-    static func == (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.utf8.elementsEqual(rhs.value.utf8) }
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.value.hasSameUTF8(as: rhs.value)
+    }
 
     func hash(into hasher: inout Hasher) {
-        for byte in value.utf8 { hasher.combine(byte) }
-        hasher.combine(0xFF as UInt8)
+        hasher.combine(fingerprint)
     }
 
     /// Unicode code point order (which UTF-8 byte order preserves).
-    static func < (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.utf8.lexicographicallyPrecedes(rhs.value.utf8) }
+    static func < (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.utf8Precedes(rhs.value) }
+}
+
+extension String {
+    /// Calls `body` with the UTF-8 bytes, in place for native strings (no copy, no reference
+    /// count), copied for the rare bridged one.
+    @inline(__always)
+    func withUTF8Buffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Byte-for-byte equality of the UTF-8 (not Swift's canonical equivalence).
+    func hasSameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        return withUTF8Buffer { l in
+            other.withUTF8Buffer { r in
+                guard let lBase = l.baseAddress, let rBase = r.baseAddress else { return true }
+                return memcmp(lBase, rBase, l.count) == 0
+            }
+        }
+    }
+
+    /// UTF-8 byte order, which is Unicode code point order (RFC 3629 §1).
+    func utf8Precedes(_ other: String) -> Bool {
+        withUTF8Buffer { l in
+            other.withUTF8Buffer { r in
+                let common = Swift.min(l.count, r.count)
+                if common > 0, let lBase = l.baseAddress, let rBase = r.baseAddress {
+                    let order = memcmp(lBase, rBase, common)
+                    if order != 0 { return order < 0 }
+                }
+                return l.count < r.count
+            }
+        }
+    }
 }

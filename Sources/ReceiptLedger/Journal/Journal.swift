@@ -8,8 +8,8 @@ struct Journal: Sendable {
     var rejected: [RejectedRecord]
     var renewals: [TransactionKey: RenewalInfo]
     var counts: RecordCounts
-    /// Every (environment, transaction id) held by an accepted record, booked or not (for orders).
-    var heldTransactions: Set<TransactionKey>
+    /// Every transaction id held by an accepted record, booked or not (for orders).
+    var heldTransactionIDs: HeldTransactionIDs
 }
 
 /// SPEC §3: `records_read = records_accepted + records_redirected + records_rejected`.
@@ -30,15 +30,27 @@ extension JournalBuilder {
         var anomalies = self.anomalies
         var transactions: [Transaction] = []
         transactions.reserveCapacity(states.count)
-        var idsByEnvironment: [ExactString: [TransactionState]] = [:]
-        for state in states.values {
+        // Built in key order: sorting the finished rows would move a dozen strings per swap.
+        var keys = SortKeys(reservingBytes: states.count * 20, keys: states.count)
+        for index in states.indices {
+            states[index].key.appendSortKey(to: &keys)
+            keys.endKey()
+        }
+        for position in keys.order() {
+            let state = states[position]
             let owner = users.name(state.first.user)
             for other in state.otherUserOrder {
                 anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
                                          environment: state.key.environment, transactionID: state.key.transactionID.value,
                                          user: users.name(other), detail: "owned by user \(owner)"))
             }
-            idsByEnvironment[state.key.transactionID, default: []].append(state)
+            // SPEC §4: the same transaction_id in both environments, one row per side.
+            let other: Environment = state.key.environment == .production ? .sandbox : .production
+            if stateIndex.find(other, state.key.transactionID) != nil {
+                anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID, environment: state.key.environment,
+                                         transactionID: state.key.transactionID.value, user: owner,
+                                         detail: "transaction_id also appears in \(other.rawValue)"))
+            }
             guard let purchase = state.purchase else {
                 anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID, environment: state.key.environment,
                                          transactionID: state.key.transactionID.value, user: owner,
@@ -65,18 +77,10 @@ extension JournalBuilder {
                 ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
                 proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
         }
-        for (id, sides) in idsByEnvironment where sides.count > 1 {
-            for side in sides {
-                anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: side.first.recordID, environment: side.key.environment,
-                                         transactionID: id.value, user: users.name(side.first.user),
-                                         detail: "transaction_id also appears in \(side.key.environment == .production ? "Sandbox" : "Production")"))
-            }
-        }
-        transactions.sort { $0.key < $1.key }
         let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
                        rejected: rejected, renewals: renewals, counts: counts,
-                       heldTransactions: Set(states.keys))
+                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex))
     }
 }

@@ -10,7 +10,11 @@ struct JournalBuilder {
         var claimedEnvironment: String?
     }
 
-    private(set) var states: [TransactionKey: TransactionState] = [:]
+    /// Every transaction seen, in order of first appearance.
+    private(set) var states: [TransactionState] = []
+    /// Where each transaction's state is in `states`.
+    private(set) var stateIndex = TransactionIndex()
+    private var strings = StringPool()
     private(set) var anomalies: [Anomaly] = []
     private(set) var environmentChecks: [EnvironmentCheck] = []
     private(set) var rejected: [RejectedRecord] = []
@@ -63,10 +67,16 @@ struct JournalBuilder {
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
         for copy in record.transactions {
-            let key = TransactionKey(environment, copy.transactionID)
-            var state = states[key] ?? TransactionState(key: key, first: source, copy: copy)
-            let conflicts = state.merge(copy, from: source)
-            states[key] = state
+            let index: Int
+            if let known = stateIndex.find(environment, copy.id) {
+                index = known
+            } else {
+                index = stateIndex.insert(environment, copy.id)
+                states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy, strings: &strings))
+            }
+            let conflicts = states[index].merge(copy, from: source)
+            guard !conflicts.isEmpty || copy.quantityIsBad || copy.mayHaveTimestampFindings else { continue }
+            let key = states[index].key
             var found: [(String, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
                 found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))

@@ -1,19 +1,22 @@
-import Dispatch
-
 /// Runs the two passes over a source and returns the finished journal.
 ///
 /// Pass 1 (`RecordIndex`) reads only the key columns and decides the processing order.
-/// Pass 2 streams the bodies; records arriving in order are parsed in parallel batches and
-/// merged in order, so the output never depends on thread timing. Records that arrive out of
-/// order wait in a bounded buffer; what does not fit is picked up by a further pass, so
-/// memory stays bounded whatever the input order.
+/// Pass 2 streams the bodies: batches of records in input order go to `ParsingWorkers`, which
+/// read them on the other cores while this thread goes on reading the input; the records come
+/// back in input order and `RankOrder` merges them in processing order, so the output never
+/// depends on thread timing. Records that arrive out of order wait in a bounded buffer; what
+/// does not fit is picked up by a further pass, so memory stays bounded whatever the input
+/// order.
 struct JournalPipeline {
     var reader: ResponseReader
     var catalog: Catalog
     /// Bytes of out-of-order bodies held at most before another pass is planned.
     var reorderBudget = 64 << 20
-    /// Records parsed together; large enough to keep both cores busy, small enough to stream.
+    /// Records read together by one worker: large enough to keep the hand-over cheap, small
+    /// enough to stream.
     var batchSize = 256
+    /// Threads reading answers; the calling thread reads the input and merges meanwhile.
+    var workers = ProcessInfoCores.count
     var progress: ProgressReporter?
 
     struct Result {
@@ -21,56 +24,67 @@ struct JournalPipeline {
         var index: RecordIndex
     }
 
+    init(reader: ResponseReader, catalog: Catalog, progress: ProgressReporter? = nil) {
+        self.reader = reader
+        self.catalog = catalog
+        self.progress = progress
+    }
+
     func run(source: RecordSource) throws -> Result {
         progress?.phase("indexing records")
-        let index = try RecordIndex(source: source)
+        var index = try RecordIndex(source: source)
+        PhaseTimer.mark("pass 1: keys read and ordered")
         var builder = JournalBuilder(users: index.users)
         for rejection in index.rowRejections {
             builder.reject(RejectedRecord(recordID: rejection.recordID, user: rejection.userID, reason: rejection.reason, detail: rejection.detail))
         }
         progress?.phase("reading answers")
         progress?.start(total: index.entries.count)
-        var batch = Batch(index: index, reader: reader, size: batchSize)
-        var next = 0
-        let total = index.entries.count
-        while next < total {
-            var waiting: [Int: RecordBody] = [:]
-            var waitingBytes = 0
-            var limit = total
-            try source.scanBodies { position, body in
-                guard position < index.rankOfPosition.count else { throw SourceError(message: "\(source.label) changed while it was being read") }
-                let rank = Int(index.rankOfPosition[position])
-                guard rank >= next, rank < limit else { return true }
-                if rank == next {
-                    batch.append(body, rank: rank, into: &builder, progress: progress)
-                    next += 1
-                    while let body = waiting.removeValue(forKey: next) {
-                        waitingBytes -= body.byteCount
-                        batch.append(body, rank: next, into: &builder, progress: progress)
-                        next += 1
-                    }
-                    return next < limit
+        let parsing = ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers))
+        defer { parsing.stop() }
+        var order = RankOrder(total: index.entries.count, budget: reorderBudget)
+        let entries = index.entries
+        func merge(_ records: [ParsingWorkers.Parsed]) {
+            for parsed in records {
+                order.accept(parsed) { parsed in
+                    let entry = entries[parsed.rank]
+                    builder.add(parsed.record, context: JournalBuilder.RecordContext(
+                        rank: parsed.rank, recordID: entry.id, verifiedAt: entry.verifiedAt, user: entry.user,
+                        claimedEnvironment: parsed.claimedEnvironment))
                 }
-                waiting[rank] = body
-                waitingBytes += body.byteCount
-                if waitingBytes > reorderBudget {
-                    // Keep the lower half; the rest is read again by the next pass.
-                    let ranks = waiting.keys.sorted()
-                    for dropped in ranks[(ranks.count / 2)...] {
-                        waitingBytes -= waiting.removeValue(forKey: dropped)?.byteCount ?? 0
-                    }
-                    limit = ranks[ranks.count / 2]
-                }
-                return true
             }
-            while let body = waiting.removeValue(forKey: next) {
-                batch.append(body, rank: next, into: &builder, progress: progress)
-                next += 1
-            }
-            guard next >= limit else { throw SourceError(message: "\(source.label) changed while it was being read") }
+            progress?.advance(by: records.count)
         }
-        batch.flush(into: &builder, progress: progress)
+        /// Takes what the workers have finished; waits while too many batches are out.
+        func drain(waitingAbove limit: Int) {
+            while let records = parsing.next(wait: parsing.inFlight > limit) { merge(records) }
+        }
+
+        while !order.isComplete {
+            // Ranks below `low` were merged by an earlier pass; `order.limit` only falls.
+            let low = order.next
+            var batch: [ParsingWorkers.Item] = []
+            batch.reserveCapacity(batchSize)
+            let rankOfPosition = index.rankOfPosition
+            try source.scanBodies { position, body in
+                guard position < rankOfPosition.count else { throw SourceError(message: "\(source.label) changed while it was being read") }
+                let rank = Int(rankOfPosition[position])
+                guard rank >= low, rank < order.limit else { return true }
+                batch.append(ParsingWorkers.Item(rank: rank, body: body))
+                if batch.count >= batchSize {
+                    parsing.submit(batch)
+                    batch.removeAll(keepingCapacity: true)
+                    drain(waitingAbove: parsing.maxInFlight)
+                }
+                return !order.isPassComplete
+            }
+            if !batch.isEmpty { parsing.submit(batch) }
+            drain(waitingAbove: 0)
+            guard order.endPass() else { throw SourceError(message: "\(source.label) changed while it was being read") }
+        }
         progress?.finish()
+        PhaseTimer.mark("pass 2: answers read and merged")
+        index.releaseProcessingOrder()
         return Result(journal: builder.finish(catalog: catalog, recordsRead: index.recordsRead), index: index)
     }
 }
@@ -82,81 +96,62 @@ extension RecordBody {
     }
 }
 
-/// Records waiting to be parsed together, then merged in rank order.
-private struct Batch {
-    let index: RecordIndex
-    let reader: ResponseReader
-    let size: Int
-    private var bodies: [(rank: Int, body: RecordBody)] = []
+/// Puts records that arrive in input order into processing (rank) order for the merge.
+///
+/// A record whose turn has come is merged at once, with any waiting successors; one that is
+/// early waits. When the waiting bodies pass the byte budget, the later half is dropped and
+/// `limit` lowered to it: this pass then ignores those ranks, and the next pass reads them again.
+/// Every decision depends only on the order records arrive in, never on timing.
+struct RankOrder {
+    let total: Int
+    let budget: Int
+    /// The next rank to merge.
+    private(set) var next = 0
+    /// Ranks at or above this one are left to a later pass.
+    private(set) var limit: Int
+    private var waiting: [Int: ParsingWorkers.Parsed] = [:]
+    private var waitingBytes = 0
 
-    init(index: RecordIndex, reader: ResponseReader, size: Int) {
-        self.index = index
-        self.reader = reader
-        self.size = size
-        bodies.reserveCapacity(size)
+    init(total: Int, budget: Int) {
+        self.total = total
+        self.budget = budget
+        limit = total
     }
 
-    mutating func append(_ body: RecordBody, rank: Int, into builder: inout JournalBuilder, progress: ProgressReporter?) {
-        bodies.append((rank, body))
-        if bodies.count >= size { flush(into: &builder, progress: progress) }
-    }
+    var isComplete: Bool { next >= total }
+    /// Everything this pass can merge was merged: the rest of the input can be skipped.
+    var isPassComplete: Bool { next >= limit }
 
-    mutating func flush(into builder: inout JournalBuilder, progress: ProgressReporter?) {
-        guard !bodies.isEmpty else { return }
-        let parsed = ParallelMap.map(bodies) { [reader] item in reader.read(item.body.response) }
-        for (item, record) in zip(bodies, parsed) {
-            let entry = index.entries[item.rank]
-            let context = JournalBuilder.RecordContext(rank: item.rank, recordID: entry.id, verifiedAt: entry.verifiedAt,
-                                                       user: entry.user, claimedEnvironment: item.body.claimedEnvironment.textValue)
-            builder.add(record, context: context)
-        }
-        progress?.advance(by: bodies.count)
-        bodies.removeAll(keepingCapacity: true)
-    }
-}
-
-/// `map` over an array on all cores, results in input order.
-enum ParallelMap {
-    static let workers = max(1, min(8, ProcessInfoCores.count))
-
-    static func map<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
-        guard workers > 1, items.count > 1 else { return items.map(transform) }
-        var results = [R?](repeating: nil, count: items.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
-            let chunks = min(workers, items.count)
-            withoutActuallyEscaping(transform) { transform in
-                let work = UnsafeSendableClosure(transform)
-                let input = UnsafeSendableValue(items)
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    var i = chunk
-                    while i < input.value.count {
-                        output.buffer[i] = work.closure(input.value[i])
-                        i += chunks
-                    }
+    mutating func accept(_ parsed: ParsingWorkers.Parsed, merge: (ParsingWorkers.Parsed) -> Void) {
+        guard parsed.rank >= next, parsed.rank < limit else { return }
+        guard parsed.rank == next else {
+            waiting[parsed.rank] = parsed
+            waitingBytes += parsed.bodyBytes
+            if waitingBytes > budget {
+                // Keep the lower half; the rest is read again by the next pass.
+                let ranks = waiting.keys.sorted()
+                for dropped in ranks[(ranks.count / 2)...] {
+                    waitingBytes -= waiting.removeValue(forKey: dropped)?.bodyBytes ?? 0
                 }
+                limit = ranks[ranks.count / 2]
             }
+            return
         }
-        return results.map { result in
-            guard let result else { preconditionFailure("a parallel slot was not filled") }
-            return result
+        merge(parsed)
+        next += 1
+        while let successor = waiting.removeValue(forKey: next) {
+            waitingBytes -= successor.bodyBytes
+            merge(successor)
+            next += 1
         }
     }
-}
 
-/// Wrappers that let a worker write disjoint slots of one buffer; safe because each index is
-/// written by exactly one iteration and read only after `concurrentPerform` returns.
-private struct UnsafeSendableBuffer<R>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<R?>
-    init(_ buffer: UnsafeMutableBufferPointer<R?>) { self.buffer = buffer }
-}
-
-private struct UnsafeSendableValue<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}
-
-private struct UnsafeSendableClosure<T, R>: @unchecked Sendable {
-    let closure: (T) -> R
-    init(_ closure: @escaping (T) -> R) { self.closure = closure }
+    /// Ends a pass and opens the next one; false when a record below the limit never came
+    /// (the input changed between passes). Whatever waits here is then at or above the limit,
+    /// and was dropped already: nothing is left to merge.
+    mutating func endPass() -> Bool {
+        guard next >= limit else { return false }
+        limit = total
+        return true
+    }
 }

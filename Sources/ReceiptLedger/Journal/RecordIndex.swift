@@ -80,6 +80,13 @@ struct RecordIndex {
         for key in visitsByUser.keys { visitsByUser[key]?.sort() }
     }
 
+    /// Forgets the processing order (`entries`, `rankOfPosition`) once the records are merged;
+    /// the visits, users and counts stay for the reports.
+    mutating func releaseProcessingOrder() {
+        entries = []
+        rankOfPosition = []
+    }
+
     /// How many of `user`'s records were verified strictly after `instant`.
     func visits(of user: UserID, after instant: UnixMillis) -> Int {
         guard let visits = visitsByUser[user] else { return 0 }

@@ -12,34 +12,87 @@ enum TransactionStatus: String, Sendable {
 }
 
 /// One deduplicated transaction of the journal: a row of `transactions.csv`.
-struct Transaction: Sendable {
-    var key: TransactionKey
+///
+/// Immutable and shared by reference: the ledgers, refunds, subscriptions, reconciliation and
+/// pages all hold transactions, and a value copy would retain a dozen strings each time.
+final class Transaction: Sendable {
+    let key: TransactionKey
     var environment: Environment { key.environment }
     var transactionID: String { key.transactionID.value }
-    var originalTransactionID: String
-    var user: UserID
-    var userName: String
-    var productID: String
-    var productType: ProductType?
-    var quantity: Int64
-    var purchase: UnixMillis
-    var originalPurchase: UnixMillis?
-    var expires: UnixMillis?
-    var cancellation: UnixMillis?
-    var cancellationReason: String
-    var cancellationFirstSeen: UnixMillis?
-    var isTrialPeriod: Bool
-    var isInIntroOfferPeriod: Bool
-    var isUpgraded: Bool
-    var ownershipType: String
+    let originalTransactionID: String
+    let user: UserID
+    let userName: String
+    let productID: String
+    let productType: ProductType?
+    let quantity: Int64
+    let purchase: UnixMillis
+    let originalPurchase: UnixMillis?
+    let expires: UnixMillis?
+    let cancellation: UnixMillis?
+    let cancellationReason: String
+    let cancellationFirstSeen: UnixMillis?
+    let isTrialPeriod: Bool
+    let isInIntroOfferPeriod: Bool
+    let isUpgraded: Bool
+    let ownershipType: String
     /// nil for an unpriced transaction (no catalog row in effect).
-    var currency: Currency?
-    var unitPrice: Money?
-    var gross: Money?
-    var proceeds: Money?
-    var status: TransactionStatus
-    var firstRecordID: Int64
-    var recordCount: Int
+    let currency: Currency?
+    let unitPrice: Money?
+    let gross: Money?
+    let proceeds: Money?
+    let status: TransactionStatus
+    let firstRecordID: Int64
+    let recordCount: Int
+
+    init(key: TransactionKey,
+         originalTransactionID: String,
+         user: UserID,
+         userName: String,
+         productID: String,
+         productType: ProductType?,
+         quantity: Int64,
+         purchase: UnixMillis,
+         originalPurchase: UnixMillis?,
+         expires: UnixMillis?,
+         cancellation: UnixMillis?,
+         cancellationReason: String,
+         cancellationFirstSeen: UnixMillis?,
+         isTrialPeriod: Bool,
+         isInIntroOfferPeriod: Bool,
+         isUpgraded: Bool,
+         ownershipType: String,
+         currency: Currency?,
+         unitPrice: Money?,
+         gross: Money?,
+         proceeds: Money?,
+         status: TransactionStatus,
+         firstRecordID: Int64,
+         recordCount: Int) {
+        self.key = key
+        self.originalTransactionID = originalTransactionID
+        self.user = user
+        self.userName = userName
+        self.productID = productID
+        self.productType = productType
+        self.quantity = quantity
+        self.purchase = purchase
+        self.originalPurchase = originalPurchase
+        self.expires = expires
+        self.cancellation = cancellation
+        self.cancellationReason = cancellationReason
+        self.cancellationFirstSeen = cancellationFirstSeen
+        self.isTrialPeriod = isTrialPeriod
+        self.isInIntroOfferPeriod = isInIntroOfferPeriod
+        self.isUpgraded = isUpgraded
+        self.ownershipType = ownershipType
+        self.currency = currency
+        self.unitPrice = unitPrice
+        self.gross = gross
+        self.proceeds = proceeds
+        self.status = status
+        self.firstRecordID = firstRecordID
+        self.recordCount = recordCount
+    }
 
     /// SPEC §8: `false` exactly when the catalog type is `consumable`.
     var refundVisible: Bool { productType != .consumable }

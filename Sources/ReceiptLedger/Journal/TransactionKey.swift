@@ -8,7 +8,27 @@ struct TransactionKey: Hashable, Comparable, Sendable {
         self.transactionID = ExactString(transactionID)
     }
 
+    init(_ environment: Environment, _ transactionID: ExactString) {
+        self.environment = environment
+        self.transactionID = transactionID
+    }
+
+    static func == (lhs: TransactionKey, rhs: TransactionKey) -> Bool {
+        lhs.environment == rhs.environment && lhs.transactionID == rhs.transactionID
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(environment == .production)
+        hasher.combine(transactionID)
+    }
+
     static func < (lhs: TransactionKey, rhs: TransactionKey) -> Bool {
         lhs.environment != rhs.environment ? lhs.environment < rhs.environment : lhs.transactionID < rhs.transactionID
+    }
+
+    /// The key in `<` order, as `SortKeys` bytes.
+    func appendSortKey(to keys: inout SortKeys) {
+        keys.append(byte: environment == .production ? 0 : 1)
+        keys.append(text: transactionID.value)
     }
 }

@@ -35,11 +35,12 @@ struct TransactionState {
     var otherUsers: [UserID: Int64] = [:]
     var otherUserOrder: [UserID] = []
 
-    init(key: TransactionKey, first: Source, copy: TransactionCopy) {
+    /// - Parameter strings: where the fixed texts are kept once for all transactions.
+    init(key: TransactionKey, first: Source, copy: TransactionCopy, strings: inout StringPool) {
         self.key = key
         self.first = first
-        productID = copy.productID
-        originalTransactionID = copy.originalTransactionID
+        productID = strings.intern(copy.productID)
+        originalTransactionID = strings.intern(copy.originalTransactionID)
         quantity = copy.effectiveQuantity
     }
 

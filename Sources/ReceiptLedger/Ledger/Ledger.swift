@@ -12,41 +12,83 @@ struct Ledger: Sendable {
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.environment == rhs.environment && lhs.currency == rhs.currency
-                && lhs.period.utf8.elementsEqual(rhs.period.utf8) && lhs.item.utf8.elementsEqual(rhs.item.utf8)
+                && lhs.period.hasSameUTF8(as: rhs.period) && lhs.item.hasSameUTF8(as: rhs.item)
+        }
+
+        /// Key order: environment, period, item (by code point), currency.
+        static func precedes(_ l: Key, _ r: Key) -> Bool {
+            if l.environment != r.environment { return l.environment < r.environment }
+            if !l.period.hasSameUTF8(as: r.period) { return l.period.utf8Precedes(r.period) }
+            if !l.item.hasSameUTF8(as: r.item) { return l.item.utf8Precedes(r.item) }
+            return l.currency < r.currency
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(environment)
-            hasher.combine(ExactString(period))
-            hasher.combine(ExactString(item))
-            hasher.combine(currency)
+            period.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(0xFF as UInt8)  // never in UTF-8: ends the period
+            item.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(currency.minorDigits)  // equal currencies have equal digits; the code decides equality
+        }
+
+        /// The key in `precedes` order, as `SortKeys` bytes (environment by name, then the
+        /// texts by code point; a currency is compared by its code's code points).
+        func appendSortKey(to keys: inout SortKeys) {
+            keys.append(byte: environment == .production ? 0 : 1)
+            keys.append(text: period)
+            keys.append(text: item)
+            keys.append(text: currency.code)
         }
     }
 
     let dimension: Dimension
-    private(set) var rows: [Key: LedgerAmounts] = [:]
+    /// The rows while the ledger is being built (`complete()` moves them to `sorted`).
+    private var rows: [Key: LedgerAmounts] = [:]
+    /// `sortedRows` of the complete ledger: the files and pages read it several times, and a
+    /// user ledger has a row per user and period.
+    private var sorted: [(key: Key, amounts: LedgerAmounts)]?
 
     init(dimension: Dimension) { self.dimension = dimension }
 
+    /// Makes room for this many rows.
+    mutating func reserveCapacity(_ rows: Int) {
+        self.rows.reserveCapacity(rows)
+    }
+
     mutating func add(_ amounts: LedgerAmounts, at key: Key) {
+        if let sorted {
+            // Completed already: back to the dictionary.
+            for (key, amounts) in sorted { rows[key] = amounts }
+            self.sorted = nil
+        }
         rows[key, default: LedgerAmounts()] += amounts
     }
 
+    /// Sorts the rows once, when no more are added, and keeps only the sorted rows.
+    mutating func complete() {
+        sorted = sortRows()
+        rows = [:]
+    }
+
     /// Rows with some non-zero count, in key order (environment, period, item, currency).
-    var sortedRows: [(key: Key, amounts: LedgerAmounts)] {
-        rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }.sorted { lhs, rhs in
-            let l = lhs.key, r = rhs.key
-            if l.environment != r.environment { return l.environment < r.environment }
-            if !l.period.utf8.elementsEqual(r.period.utf8) { return l.period.utf8.lexicographicallyPrecedes(r.period.utf8) }
-            if !l.item.utf8.elementsEqual(r.item.utf8) { return l.item.utf8.lexicographicallyPrecedes(r.item.utf8) }
-            return l.currency < r.currency
+    var sortedRows: [(key: Key, amounts: LedgerAmounts)] { sorted ?? sortRows() }
+
+    private func sortRows() -> [(key: Key, amounts: LedgerAmounts)] {
+        var unsorted: [(key: Key, amounts: LedgerAmounts)] = []
+        unsorted.reserveCapacity(rows.count)
+        for (key, amounts) in rows where !amounts.isEmpty { unsorted.append((key, amounts)) }
+        var keys = SortKeys(keys: unsorted.count)
+        for (key, _) in unsorted {
+            key.appendSortKey(to: &keys)
+            keys.endKey()
         }
+        return keys.order().map { unsorted[$0] }
     }
 
     /// Totals per (environment, currency) over every row.
     var totals: [(environment: Environment, currency: Currency, amounts: LedgerAmounts)] {
         var sums: [Key: LedgerAmounts] = [:]
-        for (key, amounts) in rows {
+        for (key, amounts) in sortedRows {
             sums[Key(environment: key.environment, period: "", item: "", currency: key.currency), default: LedgerAmounts()] += amounts
         }
         return sums.filter { !$0.value.isEmpty }.map { ($0.key.environment, $0.key.currency, $0.value) }

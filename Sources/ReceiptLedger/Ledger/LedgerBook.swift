@@ -8,17 +8,23 @@ struct LedgerBook: Sendable {
     var byUser = Ledger(dimension: .user)
 
     init(transactions: [Transaction], periods: PeriodCalendar, refunds: RefundBooking) {
+        var labels = PeriodLabels(periods)
+        // At most a row per sale and refund; a user ledger comes close.
+        byUser.reserveCapacity(transactions.count)
         for t in transactions where t.status.booksSale {
             guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
-            let salePeriod = periods.label(for: t.purchase)
+            let salePeriod = labels.label(for: t.purchase)
             add(LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits),
                 transaction: t, period: salePeriod, currency: currency)
             if t.status == .refunded, let cancellation = t.cancellation {
-                let period = refunds == .salePeriod ? salePeriod : periods.label(for: cancellation)
+                let period = refunds == .salePeriod ? salePeriod : labels.label(for: cancellation)
                 add(LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits, refundProceeds: proceeds.minorUnits),
                     transaction: t, period: period, currency: currency)
             }
         }
+        byPeriod.complete()
+        byProduct.complete()
+        byUser.complete()
     }
 
     private mutating func add(_ amounts: LedgerAmounts, transaction t: Transaction, period: String, currency: Currency) {

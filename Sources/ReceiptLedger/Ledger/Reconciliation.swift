@@ -24,33 +24,39 @@ struct Reconciliation: Sendable {
     private(set) var rows: [Row] = []
 
     /// - Parameters:
-    ///   - heldTransactions: every transaction held by an accepted record, booked or not.
-    init(orders: [Order], journal: Journal, heldTransactions: Set<TransactionKey>, asOf: UnixMillis?, graceHours: Int) {
-        var booked: [TransactionKey: Transaction] = [:]
-        for t in journal.transactions { booked[t.key] = t }
+    ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
+    init(orders: [Order], journal: Journal, knownTransactionIDs: HeldTransactionIDs, asOf: UnixMillis?, graceHours: Int) {
+        // Positions, not copies: a `Transaction` holds a dozen strings.
+        var bookedIndex: [TransactionKey: Int] = [:]
+        bookedIndex.reserveCapacity(journal.transactions.count)
+        for (index, t) in journal.transactions.enumerated() { bookedIndex[t.key] = index }
+        func booked(_ key: TransactionKey) -> Transaction? { bookedIndex[key].map { journal.transactions[$0] } }
         let grace = Int64(graceHours) * 3_600_000
-        var named = Set<ExactString>()
+        var named = Set<ExactString>(minimumCapacity: orders.count)
 
-        var ordersByTransaction: [TransactionKey: [Order]] = [:]
-        for order in orders {
-            named.insert(ExactString(order.transactionID))
+        // Orders per booked transaction, as positions in `orders`: the first, and any later ones
+        // (most transactions have one order, so most need no array).
+        var firstOrder: [ExactString: Int] = [:]
+        firstOrder.reserveCapacity(orders.count)
+        var laterOrders: [ExactString: [Int]] = [:]
+        for (position, order) in orders.enumerated() {
+            let id = ExactString(order.transactionID)
+            named.insert(id)
             // SPEC §8: an order names the production transaction when one exists, else the sandbox one.
-            let production = TransactionKey(.production, order.transactionID), sandbox = TransactionKey(.sandbox, order.transactionID)
-            guard !order.transactionID.isEmpty, heldTransactions.contains(production) || heldTransactions.contains(sandbox) else {
+            guard !order.transactionID.isEmpty, knownTransactionIDs.contains(id) else {
                 rows.append(Row(finding: .deliveredWithoutTransaction, order: order, transaction: nil, transactionID: order.transactionID,
                                 detail: order.transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
                 continue
             }
-            let key = heldTransactions.contains(production) ? production : sandbox
-            guard let t = booked[key] else {
+            guard let t = booked(TransactionKey(knownTransactionIDs.namedEnvironment(id), order.transactionID)) else {
                 continue  // held by a record but never booked (no readable purchase date): nothing to compare
             }
-            ordersByTransaction[key, default: []].append(order)
+            if firstOrder[id] == nil { firstOrder[id] = position } else { laterOrders[id, default: []].append(position) }
             if t.environment == .sandbox {
                 rows.append(Row(finding: .deliveredOnSandbox, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "the transaction exists only in Sandbox records"))
             }
-            if !order.userID.utf8.elementsEqual(t.userName.utf8) {
+            if !order.userID.hasSameUTF8(as: t.userName) {
                 rows.append(Row(finding: .orderUserMismatch, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "order user \(order.userID) vs transaction owner \(t.userName)"))
             }
@@ -65,9 +71,10 @@ struct Reconciliation: Sendable {
                 }
             }
         }
-        for (key, group) in ordersByTransaction where group.count > 1 {
-            let sorted = group.sorted(by: Reconciliation.deliveryOrder)
-            guard let t = booked[key] else { continue }
+        for (id, later) in laterOrders {
+            guard let first = firstOrder[id] else { continue }
+            let sorted = ([first] + later).map { orders[$0] }.sorted(by: Reconciliation.deliveryOrder)
+            guard let t = booked(TransactionKey(knownTransactionIDs.namedEnvironment(id), sorted[0].transactionID)) else { continue }
             for order in sorted.dropFirst() {
                 rows.append(Row(finding: .duplicateDelivery, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "already delivered by order \(sorted[0].orderID)"))

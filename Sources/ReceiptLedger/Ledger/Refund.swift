@@ -14,13 +14,14 @@ struct Refund: Sendable {
     static func all(in transactions: [Transaction], index: RecordIndex, periods: PeriodCalendar) -> [Refund] {
         var refunds: [Refund] = []
         var countByUser: [TransactionKey: Int] = [:]  // (environment, user) → refunds
+        var labels = PeriodLabels(periods)
         for t in transactions where t.isRefund {
             guard let cancellation = t.cancellation else { continue }
             let days = HalfEven.divide((cancellation.rawValue - t.purchase.rawValue) * 100, by: 86_400_000)
             let unexpired = t.productType == .nonConsumable || (t.expires.map { $0 > cancellation } ?? false)
             let after = t.cancellationFirstSeen.map { index.visits(of: t.user, after: $0) } ?? 0
             refunds.append(Refund(transaction: t, cancellation: cancellation, daysToRefundHundredths: days,
-                                  periodSold: periods.label(for: t.purchase), periodRefunded: periods.label(for: cancellation),
+                                  periodSold: labels.label(for: t.purchase), periodRefunded: labels.label(for: cancellation),
                                   unexpiredAtRefund: unexpired, recordsAfterRefund: after, userRefundCount: 0))
             countByUser[TransactionKey(t.environment, t.userName), default: 0] += 1
         }

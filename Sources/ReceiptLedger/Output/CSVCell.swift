@@ -80,7 +80,7 @@ enum CSVCell: Hashable, Sendable {
         }
     }
 
-    private static func appendField(bytes: UnsafeBufferPointer<UInt8>, guarded: Bool,
+    static func appendField(bytes: UnsafeBufferPointer<UInt8>, guarded: Bool,
                                     to output: inout [UInt8]) {
         guard let first = bytes.first else { return }
         let guardMark = guarded && needsGuard(firstByte: first)

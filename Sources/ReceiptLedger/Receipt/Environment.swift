@@ -7,7 +7,7 @@ enum Environment: String, Hashable, Comparable, Sendable {
 
     /// `Production` / `Sandbox` compared trimmed and case-insensitively (SPEC §8).
     init?(loosely text: String) {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch LooseText.trimmedLowercased(text) {
         case "production": self = .production
         case "sandbox": self = .sandbox
         default: return nil

@@ -1,36 +1,34 @@
 /// Apple sends most numbers and booleans as strings, some as JSON numbers or booleans; these
 /// readers accept every form seen in stored answers.
-extension JSONValue {
+extension JSONView {
     /// Text of a string, or the literal of a number (`"1000000123"` and `1000000123` alike).
-    var looseText: String? {
-        switch kind {
-        case .string: return string
-        case .number: return numberText
+    func looseText(_ index: Int) -> String? {
+        switch kind(index) {
+        case .string: return string(index)
+        case .number: return numberText(index)
         default: return nil
         }
     }
 
     /// An integer from a JSON integer or a string of ASCII digits (with an optional `-` when
     /// `allowSign`); nil for anything else or a value beyond Int64.
-    func looseInteger(allowSign: Bool = false) -> Int64? {
-        switch kind {
-        case .number: return int64
-        case .string:
-            guard let text = string else { return nil }
-            return Self.parseDigits(text, allowSign: allowSign)
+    func looseInteger(_ index: Int, allowSign: Bool = false) -> Int64? {
+        switch kind(index) {
+        case .number: return int64(index)
+        case .string: return withString(index) { JSONValue.parseDigits($0, allowSign: allowSign) } ?? nil
         default: return nil
         }
     }
 
     /// SPEC §8: JSON `true`, a non-zero number, or the text `true`, `1`, `yes` (any case, trimmed).
-    var flag: Bool {
-        switch kind {
-        case .bool: return bool ?? false
+    func flag(_ index: Int) -> Bool {
+        switch kind(index) {
+        case .bool: return bool(index) ?? false
         case .number:
-            guard let text = numberText else { return false }
-            return text.contains { $0 >= "1" && $0 <= "9" }
+            return rawBytes(index).contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
         case .string:
-            guard let text = string else { return false }
+            if let ascii = withString(index, Self.asciiFlag), let flag = ascii { return flag }
+            guard let text = string(index) else { return false }
             switch text.trimmingCharacters(in: .whitespaces).lowercased() {
             case "true", "1", "yes": return true
             default: return false
@@ -39,13 +37,50 @@ extension JSONValue {
         }
     }
 
+    /// `flag` of an ASCII text without Foundation (see `LooseText`); nil for a text with any
+    /// non-ASCII byte, which takes the Unicode-aware path.
+    private static func asciiFlag(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var start = 0, end = text.count
+        for byte in text where byte >= 0x80 { return nil }
+        while start < end && (text[start] == 0x20 || text[start] == 0x09) { start += 1 }
+        while end > start && (text[end - 1] == 0x20 || text[end - 1] == 0x09) { end -= 1 }
+        func isWord(_ word: StaticString) -> Bool {
+            guard end - start == word.utf8CodeUnitCount else { return false }
+            for offset in 0..<(end - start) where lowercased(text[start + offset]) != word.utf8Start[offset] { return false }
+            return true
+        }
+        return isWord("true") || isWord("1") || isWord("yes")
+    }
+
+    /// ASCII `A`–`Z` to lower case; every other byte as it is.
+    @inline(__always)
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+}
+
+/// Apple sends most numbers and booleans as strings, some as JSON numbers or booleans; these
+/// readers accept every form seen in stored answers (the work is `JSONView`'s).
+extension JSONValue {
+    var looseText: String? { document.withView { $0.looseText(index) } }
+
+    func looseInteger(allowSign: Bool = false) -> Int64? { document.withView { $0.looseInteger(index, allowSign: allowSign) } }
+
+    var flag: Bool { document.withView { $0.flag(index) } }
+
     static func parseDigits(_ text: String, allowSign: Bool = false) -> Int64? {
-        var utf8 = Substring(text).utf8[...]
+        var text = text
+        return text.withUTF8 { parseDigits($0, allowSign: allowSign) }
+    }
+
+    /// `parseDigits` of UTF-8 text.
+    static func parseDigits(_ utf8: UnsafeBufferPointer<UInt8>, allowSign: Bool = false) -> Int64? {
+        var start = 0
         var negative = false
-        if allowSign, utf8.first == UInt8(ascii: "-") { negative = true; utf8 = utf8.dropFirst() }
-        guard !utf8.isEmpty else { return nil }
+        if allowSign, utf8.first == UInt8(ascii: "-") { negative = true; start = 1 }
+        guard start < utf8.count else { return nil }
         var value: Int64 = 0
-        for byte in utf8 {
+        for byte in utf8[start...] {
             guard byte >= 0x30 && byte <= 0x39 else { return nil }
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int64(byte - 0x30))

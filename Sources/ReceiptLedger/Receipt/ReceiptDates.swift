@@ -18,15 +18,147 @@ enum ReceiptDates {
     }
 
     static func anomalies(in receipt: JSONValue) -> [ParsedRecord.RecordAnomaly] {
+        var scan = ReceiptDateFields()
+        return receipt.document.withView { anomalies(in: $0, receipt: receipt.index, document: receipt.document, scan: &scan) }
+    }
+
+    /// The receipt-level findings of the receipt object at tape index `receipt`; `scan` is
+    /// reused from record to record.
+    static func anomalies(in view: JSONView, receipt: Int, document: JSONDocument,
+                          scan: inout ReceiptDateFields) -> [ParsedRecord.RecordAnomaly] {
         var found: [ParsedRecord.RecordAnomaly] = []
-        for name in fieldNames(in: receipt) {
-            let reading = receipt.timestampForms(name).resolve()
-            for kind in TimestampFindings.kinds(of: reading, field: name) {
-                found.append(.init(kind: kind.kind, transactionID: "", detail: kind.detail, field: name))
+        if scan.scan(view, receipt) {
+            for field in scan.fields {
+                let reading = view.timestamp(field.forms)
+                guard reading.hasFindings else { continue }
+                append(reading, field: scan.name(of: field), to: &found)
             }
+            return found
+        }
+        let object = JSONValue(document: document, index: receipt)
+        for name in fieldNames(in: object) {
+            append(object.timestampForms(name).resolve(), field: name, to: &found)
         }
         return found
     }
+
+    private static func append(_ reading: TimestampFieldReading, field: String, to found: inout [ParsedRecord.RecordAnomaly]) {
+        for kind in TimestampFindings.kinds(of: reading, field: field) {
+            found.append(.init(kind: kind.kind, transactionID: "", detail: kind.detail, field: field))
+        }
+    }
+}
+
+/// The receipt's date fields and their forms, found in one pass over its members: the fast
+/// path of `ReceiptDates.anomalies`, which runs for every accepted record.
+///
+/// A member key `K` is the form `f` of the field `X` exactly when `K` is `X` + the suffix of
+/// `f` (`_ms`, none, `_formatted`, `_pst`, `_formatted_pst`) and `X` ends in `_date`; the five
+/// endings `_date_ms`, `_date`, … exclude one another, so each key is at most one form of one
+/// field, and every such `X` is also what `fieldNames(in:)` derives from `K`. Fields named by
+/// `fieldNames` without any form resolve to nothing and raise nothing, so skipping them
+/// changes no finding. Keys are compared as ASCII bytes, whose order is `String`'s; a receipt
+/// with a non-ASCII or escaped key takes the `String` path instead (`scan` is false).
+struct ReceiptDateFields {
+    struct Field {
+        /// The name's bytes in `names`.
+        var name: Range<Int>
+        /// Tape index of each form's value (last member wins, as with `JSONValue[key]`), or -1.
+        var forms = TimestampKeyPositions(ms: -1, text: -1, formatted: -1, pst: -1, formattedPST: -1)
+    }
+
+    /// Sorted by name.
+    private(set) var fields: [Field] = []
+    /// The field names back to back.
+    private var names: [UInt8] = []
+
+    /// Finds the date fields of the receipt at tape index `receipt`, forgetting the last
+    /// receipt's; false when a key is not plain ASCII.
+    mutating func scan(_ view: JSONView, _ receipt: Int) -> Bool {
+        fields.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        let object = view.entries[receipt]
+        guard object.kind == .object else { return true }
+        var member = receipt + 1
+        while member < Int(object.next) {
+            let key = view.entries[member]
+            guard !key.flags.contains(.hasEscapes) else { return false }  // rare: the `String` path decodes it
+            let bytes = UnsafeBufferPointer(rebasing: view.bytes[(Int(key.start) + 1)..<(Int(key.end) - 1)])
+            guard Self.isASCII(bytes) else { return false }
+            if let (nameLength, form) = Self.form(of: bytes) {
+                add(UnsafeBufferPointer(rebasing: bytes[..<nameLength]), form: form, value: member + 1)
+            }
+            member = JSONValue.indexAfter(member + 1, in: view.entries)
+        }
+        let allNames = names
+        fields.sort { allNames[$0.name].lexicographicallyPrecedes(allNames[$1.name]) }
+        return true
+    }
+
+    private mutating func add(_ name: UnsafeBufferPointer<UInt8>, form: Int, value: Int) {
+        for index in fields.indices where names.withUnsafeBufferPointer({ Self.equal(UnsafeBufferPointer(rebasing: $0[fields[index].name]), name) }) {
+            fields[index].forms[form] = value
+            return
+        }
+        var field = Field(name: names.count..<(names.count + name.count))
+        for byte in name { names.append(byte) }
+        field.forms[form] = value
+        fields.append(field)
+    }
+
+    private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for index in 0..<lhs.count where lhs[index] != rhs[index] { return false }
+        return true
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        return high < 0x80
+    }
+
+    func name(of field: Field) -> String { String(decoding: names[field.name], as: UTF8.self) }
+
+    /// The length of the field name and the form that a key is, if any.
+    private static func form(of key: UnsafeBufferPointer<UInt8>) -> (nameLength: Int, form: Int)? {
+        // Every form's key ends in `e` (`_date`), `s`, `d` or `t`: most keys are rejected here.
+        guard let last = key.last, last == UInt8(ascii: "e") || last == UInt8(ascii: "s")
+                || last == UInt8(ascii: "d") || last == UInt8(ascii: "t") else { return nil }
+        for form in 0..<5 {
+            let suffix = suffix(ofForm: form)
+            let nameLength = key.count - suffix.utf8CodeUnitCount
+            if nameLength >= 0, ends(key[..<key.count], with: suffix), ends(key[..<nameLength], with: "_date") {
+                return (nameLength, form)
+            }
+        }
+        return nil
+    }
+
+    /// What follows the field name in each form's key, in `TimestampForms` order.
+    private static func suffix(ofForm form: Int) -> StaticString {
+        switch form {
+        case 0: "_ms"
+        case 1: ""
+        case 2: "_formatted"
+        case 3: "_pst"
+        default: "_formatted_pst"
+        }
+    }
+
+    private static func ends(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, with suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let start = bytes.endIndex - count
+        for offset in 0..<count where bytes[start + offset] != suffix.utf8Start[offset] { return false }
+        return true
+    }
+}
+
+extension TimestampFieldReading {
+    /// Whether `TimestampFindings.kinds` can find anything here (the cheap test before building
+    /// any finding text).
+    var hasFindings: Bool { isUnreadable || mismatch || ambiguousPST || invalidPST }
 }
 
 /// The anomaly kinds a date field's reading raises (SPEC §2, §8).

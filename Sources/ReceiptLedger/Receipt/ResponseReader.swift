@@ -4,22 +4,56 @@ struct ResponseReader: Sendable {
     /// `--bundle-id` values; empty accepts every app.
     var bundleIDs: Set<String> = []
 
+    /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
+    /// memo of transaction copies. Not `Sendable`: one per thread.
+    final class Scratch {
+        let parser = JSONParser()
+        fileprivate var copies = TransactionCopyCache()
+        fileprivate var receiptDates = ReceiptDateFields()
+        fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
+                                                                 TransactionCopy.keys.count))
+        init() {}
+    }
+
+    static let rootKeys = JSONKeySet(["status", "receipt", "environment", "latest_receipt_info", "pending_renewal_info"])
+    static let receiptKeys = JSONKeySet(["in_app", "bundle_id", "receipt_type"])
+
     func read(_ response: ResponseColumn) -> ParsedRecord {
+        read(response, scratch: Scratch())
+    }
+
+    func read(_ response: ResponseColumn, scratch: Scratch) -> ParsedRecord {
         guard case .bytes(let bytes) = response, !bytes.allSatisfy(Self.isBlank) else {
             return rejected("empty_response", "the response is NULL or blank")
         }
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes) } catch {
+        do { document = try scratch.parser.parse(bytes) } catch {
             return rejected("invalid_json", "\(error.message) at byte \(error.offset)")
         }
-        return read(document.root)
+        return read(document, scratch: scratch)
     }
 
     func read(_ root: JSONValue) -> ParsedRecord {
-        guard root.kind == .object else { return rejected("not_an_object", "the response is a JSON \(root.kind)") }
-        guard let statusValue = root["status"], !statusValue.isNull else { return rejected("missing_status", "the response has no status") }
-        guard let status = statusValue.looseInteger() else {
-            return rejected("bad_status", "status is not an integer: \(Self.excerpt(statusValue))")
+        read(root.document, root: root.index, scratch: Scratch())
+    }
+
+    private func read(_ document: JSONDocument, root: Int = 0, scratch: Scratch) -> ParsedRecord {
+        scratch.found.withUnsafeMutableBufferPointer { found in
+            document.withView { view in
+                read(view, root: root, document: document, found: found, copies: &scratch.copies, dates: &scratch.receiptDates)
+            }
+        }
+    }
+
+    /// The rules, on a view of the answer (`found` is scratch space for member lookups).
+    private func read(_ view: JSONView, root: Int, document: JSONDocument, found: UnsafeMutableBufferPointer<Int>,
+                      copies: inout TransactionCopyCache, dates: inout ReceiptDateFields) -> ParsedRecord {
+        guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
+        view.find(Self.rootKeys, in: root, into: found)
+        let (statusValue, receipt, environmentValue, latestValue, renewalValue) = (found[0], found[1], found[2], found[3], found[4])
+        guard statusValue >= 0, view.kind(statusValue) != .null else { return rejected("missing_status", "the response has no status") }
+        guard let status = view.looseInteger(statusValue) else {
+            return rejected("bad_status", "status is not an integer: \(Self.excerpt(view.rawBytes(statusValue)))")
         }
         switch status {
         case StatusCode.valid, StatusCode.subscriptionExpired:
@@ -31,61 +65,84 @@ struct ResponseReader: Sendable {
             record.status = status
             return record
         }
-        guard let receipt = root["receipt"], receipt.kind == .object else {
+        guard receipt >= 0, view.kind(receipt) == .object else {
             return rejected("missing_receipt", "status \(status) without a receipt object", status: status)
         }
-        guard let inApp = Self.entries(receipt["in_app"], allowSingleObject: false) else {
-            return rejected("malformed_receipt", "receipt.in_app is a JSON \(receipt["in_app"]?.kind ?? .null)", status: status)
+        view.find(Self.receiptKeys, in: receipt, into: found)
+        let (inAppValue, bundleValue, receiptTypeValue) = (found[0], found[1], found[2])
+        guard let inApp = EntryList(view, inAppValue, allowSingleObject: false) else {
+            return rejected("malformed_receipt", "receipt.in_app is a JSON \(inAppValue < 0 ? .null : view.kind(inAppValue))", status: status)
         }
-        guard let latest = Self.entries(root["latest_receipt_info"]) else {
-            return rejected("malformed_receipt", "latest_receipt_info is a JSON \(root["latest_receipt_info"]?.kind ?? .null)", status: status)
+        guard let latest = EntryList(view, latestValue) else {
+            return rejected("malformed_receipt", "latest_receipt_info is a JSON \(latestValue < 0 ? .null : view.kind(latestValue))", status: status)
         }
-        if !bundleIDs.isEmpty, let bundle = receipt["bundle_id"]?.looseText, !bundleIDs.contains(bundle) {
+        if !bundleIDs.isEmpty, bundleValue >= 0, let bundle = view.looseText(bundleValue), !bundleIDs.contains(bundle) {
             return rejected("foreign_bundle", "bundle_id \(bundle) is not one of --bundle-id", status: status)
         }
 
-        let (environment, inferred) = Self.environment(root, receipt)
+        let (environment, inferred) = Self.environment(view, environmentValue, receiptTypeValue)
         var record = ParsedRecord(outcome: .accepted(environment: environment, inferred: inferred), status: status)
+        record.transactions.reserveCapacity(inApp.count(view) + latest.count(view))
         for (list, entries) in [("in_app", inApp), ("latest_receipt_info", latest)] {
-            for (index, entry) in entries.enumerated() {
-                if let copy = TransactionCopy(entry) {
+            var position = 0
+            entries.forEach(view) { entry in
+                let copy = copies.copy(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found) }
+                if let copy {
                     record.transactions.append(copy)
                 } else {
-                    let id = entry.kind == .object ? (entry["transaction_id"]?.looseText ?? "") : ""
-                    let detail = entry.kind == .object ? "\(list)[\(index)] has no transaction_id" : "\(list)[\(index)] is a JSON \(entry.kind)"
-                    record.anomalies.append(.init(kind: "malformed_transaction", transactionID: id, detail: detail, field: "\(list)[\(index)]"))
+                    let isObject = view.kind(entry) == .object
+                    let id = isObject ? (JSONValue(document: document, index: entry)["transaction_id"]?.looseText ?? "") : ""
+                    let detail = isObject ? "\(list)[\(position)] has no transaction_id" : "\(list)[\(position)] is a JSON \(view.kind(entry))"
+                    record.anomalies.append(.init(kind: "malformed_transaction", transactionID: id, detail: detail, field: "\(list)[\(position)]"))
                 }
+                position += 1
             }
         }
-        for entry in Self.entries(root["pending_renewal_info"]) ?? [] {
-            if let info = RenewalInfo(entry) { record.renewals.append(info) }
+        EntryList(view, renewalValue)?.forEach(view) { entry in
+            if let info = RenewalInfo(view, entry) { record.renewals.append(info) }
         }
-        record.anomalies += ReceiptDates.anomalies(in: receipt)
+        record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, document: document, scan: &dates)
         return record
     }
 
     /// SPEC §3: `environment`, else `receipt_type` (containing "sandbox" means Sandbox), else
     /// Production, inferred.
-    static func environment(_ root: JSONValue, _ receipt: JSONValue) -> (Environment, Bool) {
-        if let text = root["environment"]?.looseText, let environment = Environment(loosely: text) {
+    static func environment(_ view: JSONView, _ environmentValue: Int, _ receiptType: Int) -> (Environment, Bool) {
+        if environmentValue >= 0, let text = view.looseText(environmentValue), let environment = Environment(loosely: text) {
             return (environment, false)
         }
-        if let type = receipt["receipt_type"]?.looseText {
+        if receiptType >= 0, let type = view.looseText(receiptType) {
             return (type.lowercased().contains("sandbox") ? .sandbox : .production, false)
         }
         return (.production, true)
     }
 
-    /// An array's elements, absent or null as none, and for `latest_receipt_info` one object as
-    /// a list of one (old answers; SPEC §4 allows that form for it alone); nil for any other
-    /// type (`malformed_receipt`).
-    static func entries(_ value: JSONValue?, allowSingleObject: Bool = true) -> [JSONValue]? {
-        guard let value else { return [] }
-        switch value.kind {
-        case .null: return []
-        case .array: return value.elements
-        case .object: return allowSingleObject ? [value] : nil
-        default: return nil
+    /// The entries of `in_app`, `latest_receipt_info` or `pending_renewal_info`: an array's
+    /// elements, absent or null as none, and except for `in_app` one object as a list of one
+    /// (old answers; SPEC §4 allows that form for `latest_receipt_info`); nil for any other type
+    /// (`malformed_receipt`).
+    struct EntryList {
+        /// Tape index of the array or the single object; -1 for none.
+        private let value: Int
+
+        init?(_ view: JSONView, _ value: Int, allowSingleObject: Bool = true) {
+            guard value >= 0 else { self.value = -1; return }
+            switch view.kind(value) {
+            case .null: self.value = -1
+            case .array: self.value = value
+            case .object where allowSingleObject: self.value = value
+            default: return nil
+            }
+        }
+
+        func count(_ view: JSONView) -> Int {
+            guard value >= 0 else { return 0 }
+            return view.kind(value) == .array ? view.count(value) : 1
+        }
+
+        func forEach(_ view: JSONView, _ body: (Int) -> Void) {
+            guard value >= 0 else { return }
+            if view.kind(value) == .array { view.forEachElement(value, body) } else { body(value) }
         }
     }
 
@@ -96,7 +153,11 @@ struct ResponseReader: Sendable {
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     static func excerpt(_ value: JSONValue) -> String {
-        let text = String(decoding: value.rawBytes.prefix(40), as: UTF8.self)
-        return value.rawBytes.count > 40 ? text + "…" : text
+        value.document.withView { excerpt($0.rawBytes(value.index)) }
+    }
+
+    static func excerpt(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: raw.prefix(40), as: UTF8.self)
+        return raw.count > 40 ? text + "…" : text
     }
 }

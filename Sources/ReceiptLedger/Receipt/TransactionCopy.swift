@@ -1,22 +1,47 @@
 /// One transaction as one stored answer shows it: an entry of `receipt.in_app` or of
 /// `latest_receipt_info`. The journal merges the copies of all answers into one transaction.
-struct TransactionCopy: Sendable {
-    var transactionID: String
-    var originalTransactionID: String?
-    var productID: String?
+///
+/// Immutable and shared by reference: answers repeat their history, and the readers'
+/// `TransactionCopyCache` hands the same copy to every record that repeats its bytes.
+final class TransactionCopy: Sendable {
+    /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
+    let id: ExactString
+    var transactionID: String { id.value }
+    let originalTransactionID: String?
+    let productID: String?
     /// nil when absent (SPEC: absent means 1).
-    var quantity: Int64?
+    let quantity: Int64?
     /// The quantity was present but not a positive integer up to `maximumQuantity` (`bad_quantity`, 1 used).
-    var quantityIsBad: Bool
-    var purchase: TimestampFieldReading
-    var originalPurchase: TimestampFieldReading
-    var expires: TimestampFieldReading
-    var cancellation: TimestampFieldReading
-    var cancellationReason: String?
-    var isTrialPeriod: Bool
-    var isInIntroOfferPeriod: Bool
-    var isUpgraded: Bool
-    var ownershipType: String?
+    let quantityIsBad: Bool
+    let purchase: TimestampFieldReading
+    let originalPurchase: TimestampFieldReading
+    let expires: TimestampFieldReading
+    let cancellation: TimestampFieldReading
+    let cancellationReason: String?
+    let isTrialPeriod: Bool
+    let isInIntroOfferPeriod: Bool
+    let isUpgraded: Bool
+    let ownershipType: String?
+
+    init(transactionID: String, originalTransactionID: String?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
+         purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
+         cancellation: TimestampFieldReading, cancellationReason: String?, isTrialPeriod: Bool, isInIntroOfferPeriod: Bool,
+         isUpgraded: Bool, ownershipType: String?) {
+        id = ExactString(transactionID)
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.quantity = quantity
+        self.quantityIsBad = quantityIsBad
+        self.purchase = purchase
+        self.originalPurchase = originalPurchase
+        self.expires = expires
+        self.cancellation = cancellation
+        self.cancellationReason = cancellationReason
+        self.isTrialPeriod = isTrialPeriod
+        self.isInIntroOfferPeriod = isInIntroOfferPeriod
+        self.isUpgraded = isUpgraded
+        self.ownershipType = ownershipType
+    }
 
     /// The quantity this copy books (1 when absent or bad).
     var effectiveQuantity: Int64 { quantityIsBad ? 1 : (quantity ?? 1) }
@@ -25,31 +50,71 @@ struct TransactionCopy: Sendable {
     /// one payment; beyond a million the value is not a purchase but damage, and its amounts
     /// could overflow the ledgers.
     static let maximumQuantity: Int64 = 1_000_000
+
+    /// Whether any date field may raise a timestamp finding: the merge looks no further for
+    /// the (nearly all) copies without one.
+    var mayHaveTimestampFindings: Bool {
+        purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings || cancellation.hasFindings
+    }
 }
 
 extension TransactionCopy {
     /// Reads one entry; nil when it is not an object or has no `transaction_id`
     /// (`malformed_transaction`).
-    init?(_ entry: JSONValue) {
-        guard entry.kind == .object, let id = entry["transaction_id"]?.looseText, !id.isEmpty else { return nil }
-        transactionID = id
-        originalTransactionID = entry["original_transaction_id"]?.looseText
-        productID = entry["product_id"]?.looseText
-        quantity = nil
-        quantityIsBad = false
-        if let value = entry["quantity"], !value.isNull {
-            if let parsed = value.looseInteger(), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
+    static func read(_ entry: JSONValue) -> TransactionCopy? {
+        var found = [Int](repeating: -1, count: keys.count)
+        return found.withUnsafeMutableBufferPointer { found in
+            entry.document.withView { read($0, entry.index, found: found) }
         }
-        purchase = entry.timestampForms("purchase_date").resolve()
-        originalPurchase = entry.timestampForms("original_purchase_date").resolve()
-        expires = entry.timestampForms("expires_date").resolve()
-        cancellation = entry.timestampForms("cancellation_date").resolve()
-        cancellationReason = entry["cancellation_reason"]?.looseText
-        isTrialPeriod = entry["is_trial_period"]?.flag ?? false
-        isInIntroOfferPeriod = entry["is_in_intro_offer_period"]?.flag ?? false
-        isUpgraded = entry["is_upgraded"]?.flag ?? false
-        ownershipType = entry["in_app_ownership_type"]?.string
     }
+
+    /// Reads the entry at tape index `entry`, its members picked out in one pass (`found` is
+    /// scratch space of `keys.count` slots).
+    static func read(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>) -> TransactionCopy? {
+        guard view.kind(entry) == .object else { return nil }
+        view.find(keys, in: entry, into: found)
+        func value(_ key: Int) -> Int? { found[key] < 0 ? nil : found[key] }
+        func forms(_ field: TimestampKeyPositions) -> TimestampKeyPositions {
+            TimestampKeyPositions(ms: found[field.ms], text: found[field.text], formatted: found[field.formatted],
+                                  pst: found[field.pst], formattedPST: found[field.formattedPST])
+        }
+        guard let idValue = value(Key.transactionID), let id = view.looseText(idValue), !id.isEmpty else { return nil }
+        var quantity: Int64?
+        var quantityIsBad = false
+        if let quantityValue = value(Key.quantity), view.kind(quantityValue) != .null {
+            if let parsed = view.looseInteger(quantityValue), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
+        }
+        return TransactionCopy(
+            transactionID: id,
+            originalTransactionID: value(Key.originalTransactionID).flatMap(view.looseText),
+            productID: value(Key.productID).flatMap(view.looseText),
+            quantity: quantity, quantityIsBad: quantityIsBad,
+            purchase: view.timestamp(forms(Key.purchase)),
+            originalPurchase: view.timestamp(forms(Key.originalPurchase)),
+            expires: view.timestamp(forms(Key.expires)),
+            cancellation: view.timestamp(forms(Key.cancellation)),
+            cancellationReason: value(Key.cancellationReason).flatMap(view.looseText),
+            isTrialPeriod: value(Key.isTrialPeriod).map(view.flag) ?? false,
+            isInIntroOfferPeriod: value(Key.isInIntroOfferPeriod).map(view.flag) ?? false,
+            isUpgraded: value(Key.isUpgraded).map(view.flag) ?? false,
+            ownershipType: value(Key.ownershipType).flatMap(view.string))  // only text counts (DECISIONS.md)
+    }
+
+    /// The members a copy is read from, by position in `keys`.
+    enum Key {
+        static let transactionID = 0, originalTransactionID = 1, productID = 2, quantity = 3
+        static let cancellationReason = 4, isTrialPeriod = 5, isInIntroOfferPeriod = 6, isUpgraded = 7, ownershipType = 8
+        static let purchase = TimestampKeyPositions(startingAt: 9)
+        static let originalPurchase = TimestampKeyPositions(startingAt: 14)
+        static let expires = TimestampKeyPositions(startingAt: 19)
+        static let cancellation = TimestampKeyPositions(startingAt: 24)
+    }
+
+    static let keys = JSONKeySet([
+        "transaction_id", "original_transaction_id", "product_id", "quantity",
+        "cancellation_reason", "is_trial_period", "is_in_intro_offer_period", "is_upgraded", "in_app_ownership_type",
+    ] + TimestampKeyPositions.keys(of: "purchase_date") + TimestampKeyPositions.keys(of: "original_purchase_date")
+      + TimestampKeyPositions.keys(of: "expires_date") + TimestampKeyPositions.keys(of: "cancellation_date"))
 }
 
 /// One `pending_renewal_info` entry, values as Apple sent them.
@@ -61,10 +126,22 @@ struct RenewalInfo: Sendable, Equatable {
     var inBillingRetry: Bool?
 
     init?(_ entry: JSONValue) {
-        guard entry.kind == .object, let id = entry["original_transaction_id"]?.looseText, !id.isEmpty else { return nil }
-        originalTransactionID = id
-        autoRenewStatus = entry["auto_renew_status"]?.looseText
-        expirationIntent = entry["expiration_intent"]?.looseText
-        inBillingRetry = entry["is_in_billing_retry_period"].flatMap { $0.isNull ? nil : $0.flag }
+        guard let info = entry.document.withView({ RenewalInfo($0, entry.index) }) else { return nil }
+        self = info
     }
+
+    init?(_ view: JSONView, _ entry: Int) {
+        guard view.kind(entry) == .object else { return nil }
+        let (id, autoRenew, intent, retry) = withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.keys.count) { found in
+            view.find(Self.keys, in: entry, into: found)
+            return (found[0], found[1], found[2], found[3])
+        }
+        guard id >= 0, let idText = view.looseText(id), !idText.isEmpty else { return nil }
+        originalTransactionID = idText
+        autoRenewStatus = autoRenew < 0 ? nil : view.looseText(autoRenew)
+        expirationIntent = intent < 0 ? nil : view.looseText(intent)
+        inBillingRetry = retry < 0 || view.kind(retry) == .null ? nil : view.flag(retry)
+    }
+
+    static let keys = JSONKeySet(["original_transaction_id", "auto_renew_status", "expiration_intent", "is_in_billing_retry_period"])
 }

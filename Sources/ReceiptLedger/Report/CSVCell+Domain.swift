@@ -9,3 +9,19 @@ extension CSVCell {
     }
     static func count(_ value: Int) -> CSVCell { .number(String(value)) }
 }
+
+/// The same cells, written straight to bytes (see `CSVRowWriter`).
+extension CSVRowWriter {
+    /// `CSVCell.amount`: the currency's digits; `0` when there is no currency (unpriced).
+    mutating func amount(_ value: Money?) {
+        if let value { decimal(value.minorUnits, minorDigits: value.currency.minorDigits) } else { decimal(0, minorDigits: 0) }
+    }
+
+    mutating func amount(_ minorUnits: Int64, _ currency: Currency) {
+        decimal(minorUnits, minorDigits: currency.minorDigits)
+    }
+
+    mutating func count(_ value: Int) {
+        integer(Int64(value))
+    }
+}

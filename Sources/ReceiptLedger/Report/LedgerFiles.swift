@@ -8,14 +8,65 @@ enum LedgerFiles {
         "refund_proceeds_amount", "net_amount", "net_proceeds_amount",
     ]
 
-    static func table(_ ledger: Ledger) -> CSVTable {
-        let itemColumn: [String]
+    static func header(_ ledger: Ledger) -> [String] {
+        ["environment", "period"] + itemColumn(ledger) + ["currency"] + amountColumns
+    }
+
+    private static func itemColumn(_ ledger: Ledger) -> [String] {
         switch ledger.dimension {
-        case .period: itemColumn = []
-        case .product: itemColumn = ["product_id"]
-        case .user: itemColumn = ["user_id"]
+        case .period: return []
+        case .product: return ["product_id"]
+        case .user: return ["user_id"]
         }
-        var table = CSVTable(header: ["environment", "period"] + itemColumn + ["currency"] + amountColumns)
+    }
+
+    /// The file for `ReportRun`. `sortedRows` is in the file's key order (environment, period,
+    /// item, currency by code point), and no two rows share a key: the rows are streamed as
+    /// they are. (Should that ever not hold, the table is sorted like any other.)
+    static func csv(_ ledger: Ledger) -> ReportCSV {
+        let rows = ledger.sortedRows
+        guard isInKeyOrder(rows) else { return .table(cellTable(ledger)) }
+        return .streamed(header: header(ledger), count: rows.count) { range, writer in
+            appendRows(rows[range], items: ledger.dimension != .period, to: &writer)
+        }
+    }
+
+    /// The whole file as a table.
+    static func table(_ ledger: Ledger) -> CSVTable {
+        let rows = ledger.sortedRows
+        guard isInKeyOrder(rows) else { return cellTable(ledger) }
+        var writer = CSVRowWriter(reservingBytes: rows.count * 100)
+        appendRows(rows[...], items: ledger.dimension != .period, to: &writer)
+        return CSVTable(header: header(ledger), rows: writer)
+    }
+
+    private static func isInKeyOrder(_ rows: [(key: Ledger.Key, amounts: LedgerAmounts)]) -> Bool {
+        zip(rows, rows.dropFirst()).allSatisfy { Ledger.Key.precedes($0.key, $1.key) }
+    }
+
+    static func appendRows(_ rows: ArraySlice<(key: Ledger.Key, amounts: LedgerAmounts)>, items: Bool, to writer: inout CSVRowWriter) {
+        for (key, a) in rows {
+            let c = key.currency
+            writer.text(key.environment.rawValue)
+            writer.text(key.period)
+            if items { writer.text(key.item) }
+            writer.text(c.code)
+            writer.integer(a.unitsSold)
+            writer.amount(a.gross, c)
+            writer.amount(a.proceeds, c)
+            writer.integer(a.unitsRefunded)
+            writer.amount(a.refund, c)
+            writer.amount(a.refundProceeds, c)
+            writer.amount(a.net, c)
+            writer.amount(a.netProceeds, c)
+            writer.endRow()
+        }
+    }
+
+    /// The same rows as cells, sorted by the file's key.
+    static func cellTable(_ ledger: Ledger) -> CSVTable {
+        let itemColumn = itemColumn(ledger)
+        var table = CSVTable(header: header(ledger))
         for (key, a) in ledger.sortedRows {
             let item: [CSVCell] = itemColumn.isEmpty ? [] : [.text(key.item)]
             let c = key.currency

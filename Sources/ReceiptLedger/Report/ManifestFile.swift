@@ -11,7 +11,8 @@ enum ManifestFile {
         var sha256: String
     }
 
-    static func document(_ data: ReportData, outputs: [Output]) throws -> String {
+    /// - Parameter digests: the input files' SHA-256, usually computed while the run went on.
+    static func document(_ data: ReportData, outputs: [Output], digests: FileDigests) throws -> String {
         let options = data.options
         let counts = data.journal.counts
         var inputs: [JSONOutput] = []
@@ -23,15 +24,15 @@ enum ManifestFile {
         case .ndjson(let path):
             input += [("format", .string("ndjson")), ("path", .string(path))]
         }
-        input += [("sha256", .string(try SHA256.hexDigest(ofFileAt: options.input.path))), ("records", .integer(Int64(counts.read)))]
+        input += [("sha256", .string(try digests.hexDigest(ofFileAt: options.input.path))), ("records", .integer(Int64(counts.read)))]
         inputs.append(.object(input))
         if let catalog = options.catalogPath {
             inputs.append(.object([("role", .string("catalog")), ("format", .string("csv")), ("path", .string(catalog)),
-                                   ("sha256", .string(try SHA256.hexDigest(ofFileAt: catalog)))]))
+                                   ("sha256", .string(try digests.hexDigest(ofFileAt: catalog)))]))
         }
         if let label = data.ordersLabel {
             var orders: [(String, JSONOutput)] = [("role", .string("orders")), ("source", .string(label))]
-            if let csv = options.ordersCSV { orders.append(("sha256", .string(try SHA256.hexDigest(ofFileAt: csv)))) }
+            if let csv = options.ordersCSV { orders.append(("sha256", .string(try digests.hexDigest(ofFileAt: csv)))) }
             orders.append(("orders", .integer(Int64(data.orderCount))))
             inputs.append(.object(orders))
         }

@@ -15,6 +15,7 @@ struct ReportRun {
     }
 
     func execute() throws -> Summary {
+        PhaseTimer.mark("start")
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
         try checkOutputSparesInputs()
@@ -22,7 +23,9 @@ struct ReportRun {
         do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
         let catalog = try loadCatalog()
         let source = try openSource()
+        let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
         let (orders, ordersLabel) = try loadOrders(source: source)
+        PhaseTimer.mark("options, catalog, orders")
 
         let pipeline = JournalPipeline(reader: ResponseReader(bundleIDs: Set(options.bundleIDs)), catalog: catalog, progress: progress)
         let result: JournalPipeline.Result
@@ -36,20 +39,39 @@ struct ReportRun {
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
 
         try AmountRange.check(journal)
-
+        PhaseTimer.mark("journal")
         progress?.phase("building ledgers")
-        let data = Self.reportData(options: options, sourceLabel: source.label, result: result, zone: zone,
-                                   orders: orders, ordersLabel: ordersLabel)
+        let asOf = options.asOf ?? result.index.latestVerifiedAt
+        let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        // The reconciliation needs only the journal and the orders: it runs beside the ledgers.
+        let graceHours = options.revokeGraceHours
+        let reconciling = orders.map { orders in
+            BackgroundWork {
+                Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                               asOf: asOf, graceHours: graceHours)
+            }
+        }
+        let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
+        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
+        let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
+        PhaseTimer.mark("ledgers, refunds, subscriptions")
+        let reconciliation = try reconciling?.value()
+        let data = ReportData(
+            options: options, sourceLabel: source.label, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
+            refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
+            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
 
+        PhaseTimer.mark("reconciliation")
         progress?.phase("writing reports")
-        let outputs = try write(data, source: source, templates: templates)
+        let outputs = try write(data, source: source, templates: templates, digests: digests)
         progress?.finish()
         return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
                        outputDirectory: options.outputDirectory, files: outputs)
     }
 
-    /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
-    /// files are written from.
+    /// Ledgers, refunds, subscriptions and reconciliation of a finished journal, on one thread:
+    /// everything the files are written from (for tests; `execute` runs the reconciliation beside
+    /// the ledgers).
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
                            orders: [Order]?, ordersLabel: String?) -> ReportData {
         let journal = result.journal
@@ -61,34 +83,41 @@ struct ReportRun {
             refunds: Refund.all(in: journal.transactions, index: result.index, periods: periods),
             subscriptions: Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf),
             reconciliation: orders.map {
-                Reconciliation(orders: $0, journal: journal, heldTransactions: journal.heldTransactions,
+                Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
                                asOf: asOf, graceHours: options.revokeGraceHours)
             },
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
     }
 
-    /// Every CSV file and HTML page of a run as bytes, in memory, in file-name order, as `write`
-    /// produces them (without the manifest, which hashes the input files); for the fuzz test.
-    /// `rows` is nil for a page.
+    /// Every CSV file and HTML page of a run as bytes, in memory, in file-name order, written by
+    /// the same writers as `write` (without the manifest, which hashes the input files); for the
+    /// fuzz test. `rows` is nil for a page.
     static func renderFiles(_ data: ReportData, tables: [(name: String, table: CSVTable)]? = nil,
                             templates: TemplateSet) throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
-        let tables = tables ?? Self.tables(data)
-        var files: [(name: String, bytes: [UInt8], rows: Int?)] = tables.map { ($0.name, $0.table.serialized(), $0.table.rowCount) }
-        for page in try HTMLReport.pages(data, tables: tables, templates: templates) {
+        var files: [(name: String, bytes: [UInt8], rows: Int?)] = []
+        var summaries: [(name: String, table: CSVTable)] = []
+        for (name, csv) in csvFiles(data) {
+            var bytes: [UInt8] = []
+            let rows = try csv.write { bytes += $0 }
+            files.append((name, bytes, rows))
+            summaries.append((name, csv.summary(rowCount: rows)))
+        }
+        for page in try HTMLReport.pages(data, tables: tables ?? summaries, templates: templates) {
             files.append((page.name, Array(page.html.utf8), nil))
         }
         return files.sorted { $0.name < $1.name }
     }
 
-    /// The CSV files of a run, in file-name order.
+    /// The CSV files of a run as tables of cells (the slow, obviously right path), in file-name
+    /// order: tests compare the streamed files with these.
     static func tables(_ data: ReportData) -> [(name: String, table: CSVTable)] {
         var files: [(name: String, table: CSVTable)] = [
-            (TransactionsFile.name, TransactionsFile.table(data.journal.transactions)),
-            (LedgerFiles.periodName, LedgerFiles.table(data.ledgers.byPeriod)),
-            (LedgerFiles.productName, LedgerFiles.table(data.ledgers.byProduct)),
-            (LedgerFiles.userName, LedgerFiles.table(data.ledgers.byUser)),
+            (TransactionsFile.name, TransactionsFile.cellTable(data.journal.transactions)),
+            (LedgerFiles.periodName, LedgerFiles.cellTable(data.ledgers.byPeriod)),
+            (LedgerFiles.productName, LedgerFiles.cellTable(data.ledgers.byProduct)),
+            (LedgerFiles.userName, LedgerFiles.cellTable(data.ledgers.byUser)),
             (RefundsFile.name, RefundsFile.table(data.refunds)),
-            (SubscriptionsFile.name, SubscriptionsFile.table(data.subscriptions)),
+            (SubscriptionsFile.name, SubscriptionsFile.cellTable(data.subscriptions)),
             (AnomaliesFile.name, AnomaliesFile.table(data.journal.anomalies)),
             (RejectedFile.name, RejectedFile.table(data.journal.rejected)),
             (EnvironmentCheckFile.name, EnvironmentCheckFile.table(data.journal.environmentChecks)),
@@ -99,28 +128,61 @@ struct ReportRun {
         return files.sorted { $0.name < $1.name }
     }
 
-    private func write(_ data: ReportData, source: RecordSource, templates: TemplateSet) throws -> [ManifestFile.Output] {
+    /// The CSV files of a run, in file-name order, as `ReportRun.write` writes them.
+    static func csvFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
+        var files: [(name: String, csv: ReportCSV)] = [
+            (TransactionsFile.name, TransactionsFile.csv(data.journal.transactions)),
+            (LedgerFiles.periodName, LedgerFiles.csv(data.ledgers.byPeriod)),
+            (LedgerFiles.productName, LedgerFiles.csv(data.ledgers.byProduct)),
+            (LedgerFiles.userName, LedgerFiles.csv(data.ledgers.byUser)),
+            (RefundsFile.name, .table(RefundsFile.table(data.refunds))),
+            (SubscriptionsFile.name, SubscriptionsFile.csv(data.subscriptions)),
+            (AnomaliesFile.name, .table(AnomaliesFile.table(data.journal.anomalies))),
+            (RejectedFile.name, .table(RejectedFile.table(data.journal.rejected))),
+            (EnvironmentCheckFile.name, .table(EnvironmentCheckFile.table(data.journal.environmentChecks))),
+        ]
+        if let reconciliation = data.reconciliation {
+            files.append((ReconciliationFile.name, .table(ReconciliationFile.table(reconciliation))))
+        }
+        return files.sorted { $0.name < $1.name }
+    }
+
+    private func write(_ data: ReportData, source: RecordSource, templates: TemplateSet, digests: FileDigests) throws -> [ManifestFile.Output] {
         let staging: ReportStaging
         do { staging = try ReportStaging(destination: options.outputDirectory) } catch {
             throw FatalError("cannot prepare \(options.outputDirectory): \(error)")
         }
         do {
             var outputs: [ManifestFile.Output] = []
-            let tables = Self.tables(data)
-            for (name, table) in tables {
-                let bytes = table.serialized()
-                try staging.write(name, bytes: bytes)
-                outputs.append(ManifestFile.Output(name: name, rows: table.rowCount, sha256: SHA256.hex(of: SHA256.digest(bytes))))
+            let files = Self.csvFiles(data)
+            // The pages need only the files' row counts: they are rendered while the files are written.
+            let tables = files.map { (name: $0.name, table: $0.csv.summary(rowCount: $0.csv.rowCount)) }
+            let rendering = BackgroundWork { try HTMLReport.pages(data, tables: tables, templates: templates) }
+            // The staging writer hashes what it writes: the manifest takes its digests.
+            for (name, csv) in files {
+                var rows = 0
+                let file = try staging.write(name) { (file) throws(OutputError) in
+                    do {
+                        rows = try csv.write { chunk in try file.append(chunk) }
+                    } catch let error as OutputError {
+                        throw error
+                    } catch {
+                        throw OutputError(action: "cannot write", path: name, reason: "\(error)")
+                    }
+                }
+                outputs.append(ManifestFile.Output(name: name, rows: rows, sha256: file.sha256))
             }
-            for page in try HTMLReport.pages(data, tables: tables, templates: templates) {
-                let bytes = Array(page.html.utf8)
-                try staging.write(page.name, bytes: bytes)
-                outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: SHA256.hex(of: SHA256.digest(bytes))))
+            PhaseTimer.mark("CSV files written")
+            for page in try rendering.value() {
+                let file = try staging.write(page.name, text: page.html)
+                outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: file.sha256))
             }
+            PhaseTimer.mark("HTML pages written")
             outputs.sort { $0.name < $1.name }
-            let manifest = try ManifestFile.document(data, outputs: outputs)
+            let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
             try staging.write(ManifestFile.name, text: manifest)
             try staging.commit(ownedNames: ReportRun.ownedNames)
+            PhaseTimer.mark("manifest written, report committed")
             return outputs
         } catch let error as TemplateError {
             staging.discard()

@@ -6,7 +6,24 @@ enum SubscriptionsFile {
         "paid_periods", "refunded_periods", "auto_renew_status", "expiration_intent", "in_billing_retry", "state",
     ]
 
+    /// The file for `ReportRun`: one subscription per (environment, original_transaction_id),
+    /// the file's key, so ordered by that key the rows are in file order and are streamed.
+    static func csv(_ subscriptions: [Subscription]) -> ReportCSV {
+        let order = keyOrder(subscriptions)
+        return .streamed(header: header, count: order.count) { range, rows in
+            for index in order[range] { appendRow(subscriptions[index], to: &rows) }
+        }
+    }
+
+    /// The whole file as a table.
     static func table(_ subscriptions: [Subscription]) -> CSVTable {
+        var rows = CSVRowWriter(reservingBytes: subscriptions.count * 130)
+        for index in keyOrder(subscriptions) { appendRow(subscriptions[index], to: &rows) }
+        return CSVTable(header: header, rows: rows)
+    }
+
+    /// The same rows as cells, sorted by the file's key: the slow path tests compare with.
+    static func cellTable(_ subscriptions: [Subscription]) -> CSVTable {
         var table = CSVTable(header: header)
         for s in subscriptions {
             table.append([
@@ -17,5 +34,30 @@ enum SubscriptionsFile {
             ])
         }
         return table.sorted(keyColumns: 2, numericKeyColumns: [])
+    }
+
+    private static func keyOrder(_ subscriptions: [Subscription]) -> [Int] {
+        var keys = SortKeys(reservingBytes: subscriptions.count * 20, keys: subscriptions.count)
+        for s in subscriptions {
+            TransactionKey(s.environment, s.originalTransactionID).appendSortKey(to: &keys)
+            keys.endKey()
+        }
+        return keys.order()
+    }
+
+    private static func appendRow(_ s: Subscription, to rows: inout CSVRowWriter) {
+        rows.text(s.environment.rawValue)
+        rows.text(s.originalTransactionID)
+        rows.text(s.userName)
+        rows.text(s.productID)
+        rows.instant(s.firstPurchase)
+        rows.instant(s.latestExpires)
+        rows.count(s.paidPeriods)
+        rows.count(s.refundedPeriods)
+        rows.text(s.renewal?.autoRenewStatus ?? "")
+        rows.text(s.renewal?.expirationIntent ?? "")
+        if let retry = s.renewal?.inBillingRetry { rows.bool(retry) } else { rows.empty() }
+        rows.text(s.state.rawValue)
+        rows.endRow()
     }
 }

@@ -8,7 +8,58 @@ enum TransactionsFile {
         "proceeds_amount", "status", "refund_visible", "first_record_id", "record_count",
     ]
 
+    /// The file for `ReportRun`. The journal lists transactions by (environment,
+    /// transaction_id), the file's key, which no two share: that is already the file order, so
+    /// the rows are streamed as they are. (Should the order ever not hold, the table is sorted
+    /// like any other.)
+    static func csv(_ transactions: [Transaction]) -> ReportCSV {
+        guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else {
+            return .table(cellTable(transactions))
+        }
+        return .streamed(header: header, count: transactions.count) { range, rows in
+            appendRows(transactions[range], to: &rows)
+        }
+    }
+
+    /// The whole file as a table.
     static func table(_ transactions: [Transaction]) -> CSVTable {
+        guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else { return cellTable(transactions) }
+        var rows = CSVRowWriter(reservingBytes: transactions.count * 240)
+        appendRows(transactions[...], to: &rows)
+        return CSVTable(header: header, rows: rows)
+    }
+
+    static func appendRows(_ transactions: ArraySlice<Transaction>, to rows: inout CSVRowWriter) {
+        for t in transactions {
+            rows.text(t.environment.rawValue)
+            rows.text(t.transactionID)
+            rows.text(t.originalTransactionID)
+            rows.text(t.userName)
+            rows.text(t.productID)
+            rows.text(t.productType?.rawValue ?? "")
+            rows.integer(t.quantity)
+            rows.instant(t.purchase)
+            rows.instant(t.originalPurchase)
+            rows.instant(t.expires)
+            rows.instant(t.cancellation)
+            rows.text(t.cancellationReason)
+            rows.bool(t.isTrialPeriod)
+            rows.bool(t.isInIntroOfferPeriod)
+            rows.text(t.ownershipType)
+            rows.text(t.currency?.code ?? "")
+            rows.amount(t.unitPrice)
+            rows.amount(t.gross)
+            rows.amount(t.proceeds)
+            rows.text(t.status.rawValue)
+            rows.bool(t.refundVisible)
+            rows.integer(t.firstRecordID)
+            rows.count(t.recordCount)
+            rows.endRow()
+        }
+    }
+
+    /// The same rows as cells, sorted by the file's key.
+    static func cellTable(_ transactions: [Transaction]) -> CSVTable {
         var table = CSVTable(header: header)
         for t in transactions {
             table.append([

@@ -43,36 +43,58 @@ struct TimestampForms: Equatable, Sendable {
     /// - The other forms read text by `TimestampText` (so digit text is ms too), integers as ms, and
     ///   any other JSON value as sent but unreadable.
     func resolve() -> TimestampFieldReading {
-        let readings: [TimestampReading?] = [
-            Self.readMillisForm(ms), Self.read(text), Self.read(formatted), Self.read(pst), Self.read(formattedPST),
-        ]
+        Self.resolve(ms: Self.readMillisForm(ms), text: Self.read(text), formatted: Self.read(formatted),
+                     pst: Self.read(pst), formattedPST: Self.read(formattedPST))
+    }
+
+    /// `resolve()` for forms already read, in order of preference; nil is a form that was not
+    /// sent (or an ignored `_ms`). The JSON layer reads forms straight from the answer's bytes
+    /// and calls this, so that no form becomes a `String` first.
+    static func resolve(ms: TimestampReading?, text: TimestampReading?, formatted: TimestampReading?,
+                        pst: TimestampReading?, formattedPST: TimestampReading?) -> TimestampFieldReading {
         var result = TimestampFieldReading(instant: nil, isPresent: false, mismatch: false, ambiguousPST: false, invalidPST: false)
-        for reading in readings {
-            guard let reading else { continue }
-            result.isPresent = true
-            switch reading {
-            case .instant(let instant) where result.instant == nil:
-                result.instant = instant
-            case .ambiguous(let earlier, _) where result.instant == nil:
-                result.instant = earlier
-                result.ambiguousPST = true
-            case .skipped:
-                result.invalidPST = true
-            default:
-                break
+        // The instants each readable form allows, for the pairwise mismatch check (on the stack:
+        // this runs a dozen times per transaction copy).
+        return withUnsafeTemporaryAllocation(of: (earlier: Int64, later: Int64).self, capacity: 5) { candidates in
+            var count = 0
+            for reading in [ms, text, formatted, pst, formattedPST] {
+                take(reading, into: &result, candidates: candidates, count: &count)
             }
+            result.mismatch = Self.disagree(UnsafeBufferPointer(rebasing: candidates[..<count]))
+            return result
         }
-        result.mismatch = Self.disagree(readings)
-        return result
+    }
+
+    /// Adds one form's reading to the field's: the first instant wins, and its instants join
+    /// the candidates of the mismatch check.
+    private static func take(_ reading: TimestampReading?, into result: inout TimestampFieldReading,
+                             candidates: UnsafeMutableBufferPointer<(earlier: Int64, later: Int64)>, count: inout Int) {
+        guard let reading else { return }
+        result.isPresent = true
+        switch reading {
+        case .instant(let instant) where result.instant == nil:
+            result.instant = instant
+        case .ambiguous(let earlier, _) where result.instant == nil:
+            result.instant = earlier
+            result.ambiguousPST = true
+        case .skipped:
+            result.invalidPST = true
+        default:
+            break
+        }
+        if let allowed = reading.candidates {
+            candidates[count] = allowed
+            count += 1
+        }
     }
 
     /// Whether two forms that both have instants are 1 s or more apart; an ambiguous form agrees
     /// with another when either of its instants does.
-    private static func disagree(_ readings: [TimestampReading?]) -> Bool {
-        for first in readings.indices {
-            guard let lhs = readings[first]?.candidates else { continue }
-            for second in (first + 1)..<readings.count {
-                guard let rhs = readings[second]?.candidates else { continue }
+    private static func disagree(_ candidates: UnsafeBufferPointer<(earlier: Int64, later: Int64)>) -> Bool {
+        for first in candidates.indices {
+            let lhs = candidates[first]
+            for second in (first + 1)..<candidates.count {
+                let rhs = candidates[second]
                 let agree = close(lhs.earlier, rhs.earlier) || close(lhs.earlier, rhs.later)
                     || close(lhs.later, rhs.earlier) || close(lhs.later, rhs.later)
                 if !agree { return true }
@@ -107,8 +129,19 @@ struct TimestampForms: Equatable, Sendable {
         }
     }
 
-    private static func readable(_ millis: Int64) -> TimestampReading {
+    /// An integer form: its instant when in `UnixMillis.readableRange`, else unreadable.
+    static func readable(_ millis: Int64) -> TimestampReading {
         UnixMillis.readableRange.contains(UnixMillis(millis)) ? .instant(UnixMillis(millis)) : .unreadable
+    }
+
+    /// ASCII digits only, after trimming ASCII whitespace; at least one digit.
+    static func isDigitString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0, end = bytes.count
+        while start < end && TimestampText.isWhitespace(bytes[start]) { start += 1 }
+        while end > start && TimestampText.isWhitespace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return false }
+        for index in start..<end where bytes[index] &- UInt8(ascii: "0") >= 10 { return false }
+        return true
     }
 
     /// ASCII digits only, after trimming ASCII whitespace; at least one digit.

@@ -57,6 +57,7 @@ enum TimestampText {
 
     /// The value of a text made only of digits, or nil (also when it does not fit `Int64`).
     /// `bytes[start..<end]` must be non-empty and trimmed.
+    @inline(__always)
     static func allDigitsValue(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
         var value: Int64 = 0
         for index in start..<end {
@@ -155,6 +156,7 @@ enum TimestampText {
     }
 
     /// The value of exactly `count` ASCII digits at `index`, or nil.
+    @inline(__always)
     private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ count: Int) -> Int64? {
         var value: Int64 = 0
         for position in index..<(index + count) {
@@ -166,6 +168,7 @@ enum TimestampText {
     }
 
     /// Whether `bytes[start..<end]` is exactly `literal` (case-sensitive, as Apple writes it).
+    @inline(__always)
     private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ literal: StaticString) -> Bool {
         guard end - start == literal.utf8CodeUnitCount else { return false }
         let expected = literal.utf8Start
@@ -175,10 +178,12 @@ enum TimestampText {
         return true
     }
 
+    @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
     }
 
+    @inline(__always)
     private static func readable(_ millis: Int64) -> TimestampReading {
         UnixMillis.readableRange.contains(UnixMillis(millis)) ? .instant(UnixMillis(millis)) : .unreadable
     }

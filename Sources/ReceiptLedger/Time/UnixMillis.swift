@@ -37,53 +37,64 @@ struct UnixMillis: Hashable, Comparable, Sendable {
     /// Years 0 ... 9999 have four digits (every readable instant does); other years, which only a
     /// programming error can produce, use ISO 8601's expanded form with a sign (`-0001`, `+10000`).
     var iso8601: String {
+        String(unsafeUninitializedCapacity: 40) { writeISO8601(into: $0) }
+    }
+
+    /// Appends `iso8601` as UTF-8, for writers that build files as bytes.
+    func appendISO8601(to output: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            let count = writeISO8601(into: buffer)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes `iso8601` into `buffer` (40 bytes are always enough); returns the byte count.
+    private func writeISO8601(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let (day, millisOfDay) = dayAndMillisOfDay
         let date = CivilDate(daysSinceEpoch: day)
         let seconds = millisOfDay / 1_000
-        return String(unsafeUninitializedCapacity: 40) { buffer in
-            var index = 0
-            func put(_ byte: UInt8) {
-                buffer[index] = byte
-                index += 1
-            }
-            func put(_ value: Int64, digits: Int) {
-                var divisor: Int64 = 1
-                for _ in 1..<digits { divisor *= 10 }
-                var rest = value
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") + UInt8(rest / divisor))
-                    rest %= divisor
-                    divisor /= 10
-                }
-            }
-            // |year| < 300 million for any Int64 instant, so nothing here can overflow.
-            var year = date.year
-            if year < 0 || year > 9999 {
-                put(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                year = abs(year)
-            }
-            var yearDigits = 4
-            var limit: Int64 = 10_000
-            while year >= limit {
-                yearDigits += 1
-                limit *= 10
-            }
-            put(year, digits: yearDigits)
-            put(UInt8(ascii: "-"))
-            put(date.month, digits: 2)
-            put(UInt8(ascii: "-"))
-            put(date.day, digits: 2)
-            put(UInt8(ascii: "T"))
-            put(seconds / 3_600, digits: 2)
-            put(UInt8(ascii: ":"))
-            put(seconds / 60 % 60, digits: 2)
-            put(UInt8(ascii: ":"))
-            put(seconds % 60, digits: 2)
-            put(UInt8(ascii: "."))
-            put(millisOfDay % 1_000, digits: 3)
-            put(UInt8(ascii: "Z"))
-            return index
+        var index = 0
+        func put(_ byte: UInt8) {
+            buffer[index] = byte
+            index += 1
         }
+        func put(_ value: Int64, digits: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                put(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        // |year| < 300 million for any Int64 instant, so nothing here can overflow.
+        var year = date.year
+        if year < 0 || year > 9999 {
+            put(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            year = abs(year)
+        }
+        var yearDigits = 4
+        var limit: Int64 = 10_000
+        while year >= limit {
+            yearDigits += 1
+            limit *= 10
+        }
+        put(year, digits: yearDigits)
+        put(UInt8(ascii: "-"))
+        put(date.month, digits: 2)
+        put(UInt8(ascii: "-"))
+        put(date.day, digits: 2)
+        put(UInt8(ascii: "T"))
+        put(seconds / 3_600, digits: 2)
+        put(UInt8(ascii: ":"))
+        put(seconds / 60 % 60, digits: 2)
+        put(UInt8(ascii: ":"))
+        put(seconds % 60, digits: 2)
+        put(UInt8(ascii: "."))
+        put(millisOfDay % 1_000, digits: 3)
+        put(UInt8(ascii: "Z"))
+        return index
     }
 
     static func < (lhs: UnixMillis, rhs: UnixMillis) -> Bool {

@@ -80,7 +80,7 @@ struct BrowserTests {
     @Test func detectorsSeeScriptsConsoleErrorsAndRequests() throws {
         guard let browser = chromium() else { return }
         let folder = try Self.scratchFolder("control")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { HeadlessChromium.removeTree(folder) }
         let page = folder + "/bad.html"
         try """
         <!DOCTYPE html><html><head><title>control</title></head><body><h1>control</h1>
@@ -102,7 +102,7 @@ struct BrowserTests {
     @Test func hostileIDsShowAsTextAndRunNothing() throws {
         guard let browser = chromium() else { return }
         let folder = try Self.scratchFolder("xss")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { HeadlessChromium.removeTree(folder) }
         try ReportFixture.ndjson.write(toFile: folder + "/records.ndjson", atomically: true, encoding: .utf8)
         try ReportFixture.catalogCSV.write(toFile: folder + "/catalog.csv", atomically: true, encoding: .utf8)
         let report = folder + "/report"
@@ -159,7 +159,7 @@ struct BrowserTests {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where entry.hasPrefix(prefix) {
             let old = temporary + "/" + entry
             let modified = (try? FileManager.default.attributesOfItem(atPath: old))?[.modificationDate] as? Date
-            if let modified, modified.timeIntervalSinceNow < -3600 { try? FileManager.default.removeItem(atPath: old) }
+            if let modified, modified.timeIntervalSinceNow < -3600 { HeadlessChromium.removeTree(old) }
         }
         let path = temporary + "/" + prefix + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

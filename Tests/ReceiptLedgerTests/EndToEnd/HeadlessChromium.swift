@@ -103,6 +103,17 @@ struct HeadlessChromium: Sendable {
         return urls.sorted()
     }
 
+    /// Removes a folder with `rm -rf`. Chromium's helper processes may still be writing into
+    /// the profile when the browser exits, and Foundation's `removeItem` can trap ("Index out of
+    /// range") when a folder changes while it is being removed.
+    static func removeTree(_ path: String) {
+        let remover = Process()
+        remover.executableURL = URL(fileURLWithPath: "/bin/rm")
+        remover.arguments = ["-rf", path]
+        guard (try? remover.run()) != nil else { return }
+        remover.waitUntilExit()
+    }
+
     private struct Output {
         var status: Int32
         var stdout: String
@@ -116,7 +127,7 @@ struct HeadlessChromium: Sendable {
         let profile = scratch + "/chromium-profile-\(id)"
         let outPath = scratch + "/chromium-\(id).out", errPath = scratch + "/chromium-\(id).err"
         defer {
-            try? FileManager.default.removeItem(atPath: profile)
+            Self.removeTree(profile)
             try? FileManager.default.removeItem(atPath: outPath)
             try? FileManager.default.removeItem(atPath: errPath)
         }

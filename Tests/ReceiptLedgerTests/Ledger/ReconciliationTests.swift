@@ -27,7 +27,7 @@ import Testing
                                                                                  A.transaction("undated", purchaseMs: Self.t0)])),
         ]
         let journal = try A.journal(rows).journal
-        let reconciliation = Reconciliation(orders: orders, journal: journal, heldTransactions: journal.heldTransactions,
+        let reconciliation = Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
                                             asOf: UnixMillis(asOf), graceHours: 24)
         return String(decoding: ReconciliationFile.table(reconciliation).serialized(), as: UTF8.self)
             .split(separator: "\n").dropFirst().map(String.init)

@@ -41,6 +41,21 @@ import Testing
         #expect(SHA256.hex(of: bytewise.finalize()) == expected)
     }
 
+    /// The CPU's SHA instructions and the portable code give the same state for any blocks
+    /// (on a CPU without the instructions both calls run the portable code).
+    @Test(arguments: [1, 2, 3, 17, 1000])
+    func hardwareAndPortableCompressionAgree(blocks: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<(blocks * SHA256.blockSize)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var hardware = SHA256.State()
+        var portable = SHA256.State()
+        bytes.withUnsafeBytes { SHA256.compress(&hardware, blocks: $0) }
+        bytes.withUnsafeBytes { SHA256.compressPortable(&portable, blocks: $0) }
+        let (h0, h1, h2, h3, h4, h5, h6, h7) = hardware.words
+        let (p0, p1, p2, p3, p4, p5, p6, p7) = portable.words
+        #expect([h0, h1, h2, h3, h4, h5, h6, h7] == [p0, p1, p2, p3, p4, p5, p6, p7])
+    }
+
     @Test func fileDigestStreamsAcrossChunks() throws {
         let path = NSTemporaryDirectory() + "sha256-\(UUID().uuidString).bin"
         defer { try? FileManager.default.removeItem(atPath: path) }

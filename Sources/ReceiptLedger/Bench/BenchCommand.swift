@@ -1,0 +1,70 @@
+import Foundation
+
+/// `receipt-ledger bench`: the figures of the README's "Speed and memory" section.
+///
+/// Generates the data set when it is missing, then, `--runs` times, times the plain read of the
+/// `response` column (`PlainRead`) and the whole `run` pipeline on the same file, every output
+/// written (`ChildRun`). Runs alternate, so both see the same machine; the report gives medians,
+/// the pipeline's records/s and MB/s, its ratio to the plain read and its peak memory.
+enum BenchCommand {
+    static let options: [String: ArgumentScanner.Kind] = [
+        "records": .value, "seed": .value, "data": .value, "runs": .value, "ndjson": .flag, "templates": .value,
+    ]
+
+    static func execute(_ arguments: [String]) throws -> Int32 {
+        let scan = try ArgumentScanner(arguments, options: options, command: "bench")
+        let records = try scan.integer("records", command: "bench", range: 1...50_000_000) ?? 200_000
+        let seed = try scan.integer("seed", command: "bench", range: 0...Int.max) ?? 1
+        let runs = try scan.integer("runs", command: "bench", range: 1...100) ?? 3
+        let data = BenchData(directory: scan.value("data") ?? "reports/bench-data", records: records, seed: seed)
+        let withNDJSON = scan.has("ndjson")
+        let templates = scan.value("templates") ?? "templates"
+        guard FileManager.default.fileExists(atPath: templates) else {
+            throw UsageError("bench: templates folder \(templates) not found (run from the project folder or give --templates)")
+        }
+
+        let generated = try data.ensure(ndjson: withNDJSON, log: log)
+        let scratch = NSTemporaryDirectory() + "receipt-ledger-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let common = ["--catalog", data.catalogPath, "--out", scratch + "/out", "--templates", templates]
+        let sqliteRun = ["run", "--db", data.sqlitePath] + common
+        let ndjsonRun = ["run", "--ndjson", data.ndjsonPath, "--orders", data.ordersPath] + common
+
+        // One untimed read first, so every timed run finds the file in the page cache.
+        var responseCharacters = try PlainRead.measure(path: data.sqlitePath).responseCharacters
+        var plain: [Double] = []
+        var pipeline: [ChildRun.Result] = []
+        var ndjson: [ChildRun.Result] = []
+        for run in 1...runs {
+            log("run \(run) of \(runs)…")
+            let read = try PlainRead.measure(path: data.sqlitePath)
+            plain.append(read.seconds)
+            responseCharacters = read.responseCharacters
+            pipeline.append(try child(sqliteRun, scratch: scratch))
+            if withNDJSON { ndjson.append(try child(ndjsonRun, scratch: scratch)) }
+        }
+
+        let report = BenchReport(records: records, seed: seed, responseBytes: responseCharacters,
+                                 inputBytes: BenchData.fileSize(data.sqlitePath), plain: plain, pipeline: pipeline,
+                                 ndjson: ndjson, ndjsonBytes: withNDJSON ? BenchData.fileSize(data.ndjsonPath) : 0,
+                                 generated: !generated.isEmpty)
+        print(report.text)
+        return ExitCode.success
+    }
+
+    /// One pipeline run; a failing run is an error (its log names the cause).
+    private static func child(_ arguments: [String], scratch: String) throws -> ChildRun.Result {
+        let logPath = scratch + "/run.log"
+        let result = try ChildRun.run(arguments, logPath: logPath)
+        guard result.exitCode == 0 else {
+            let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            throw FatalError("benchmark run failed with exit code \(result.exitCode): \(output.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return result
+    }
+
+    private static func log(_ text: String) {
+        FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
+    }
+}

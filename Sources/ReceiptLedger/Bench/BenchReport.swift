@@ -1,0 +1,68 @@
+import Foundation
+
+/// The printed result of `receipt-ledger bench`: medians of the runs, and the ratios that the
+/// targets are stated in (pipeline ÷ plain read; NDJSON ÷ SQLite pipeline).
+struct BenchReport {
+    var records: Int
+    var seed: Int
+    /// `sum(length(response))` of the SQLite file.
+    var responseBytes: Int64
+    var inputBytes: Int64
+    var plain: [Double]
+    var pipeline: [ChildRun.Result]
+    var ndjson: [ChildRun.Result]
+    var ndjsonBytes: Int64
+    var generated: Bool
+
+    var text: String {
+        let plainSeconds = Self.median(plain)
+        let runSeconds = Self.median(pipeline.map(\.seconds))
+        let mb = Double(responseBytes) / 1e6
+        var lines = [
+            "receipt-ledger bench: \(records) records (seed \(seed)), \(Self.fixed(mb, 1)) MB of responses, "
+                + "SQLite file \(Self.fixed(Double(inputBytes) / 1e6, 1)) MB, \(ProcessInfoCores.count) cores, "
+                + "median of \(plain.count) run\(plain.count == 1 ? "" : "s")\(generated ? " (data generated now)" : "")",
+            "plain read  (\(PlainRead.sql)): \(Self.fixed(plainSeconds, 3)) s",
+            "pipeline    (run --db, every output written): \(Self.fixed(runSeconds, 3)) s, "
+                + "\(Self.grouped(Double(records) / runSeconds)) records/s, \(Self.fixed(mb / runSeconds, 1)) MB/s, "
+                + "ratio \(Self.fixed(runSeconds / plainSeconds, 2)) × plain read, "
+                + "peak RSS \(Self.megabytes(pipeline.map(\.peakRSSBytes).max() ?? 0))",
+        ]
+        if !ndjson.isEmpty {
+            let ndjsonSeconds = Self.median(ndjson.map(\.seconds))
+            lines.append("ndjson      (run --ndjson, \(Self.fixed(Double(ndjsonBytes) / 1e6, 1)) MB file): "
+                + "\(Self.fixed(ndjsonSeconds, 3)) s, \(Self.grouped(Double(records) / ndjsonSeconds)) records/s, "
+                + "ratio \(Self.fixed(ndjsonSeconds / runSeconds, 2)) × the SQLite pipeline, "
+                + "peak RSS \(Self.megabytes(ndjson.map(\.peakRSSBytes).max() ?? 0))")
+        }
+        let each = zip(plain, pipeline).map { "\(Self.fixed($0, 3))/\(Self.fixed($1.seconds, 3))" }.joined(separator: " ")
+        lines.append("runs (plain/pipeline s): \(each)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    static func grouped(_ value: Double) -> String {
+        let whole = Int(value.rounded())
+        var text = String(whole)
+        var index = text.count - 3
+        while index > 0 {
+            text.insert(",", at: text.index(text.startIndex, offsetBy: index))
+            index -= 3
+        }
+        return text
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        "\(Int((Double(bytes) / 1_048_576).rounded())) MiB"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs this executable again as a child process (`receipt-ledger run …`) and measures it
+/// from outside: wall time around `posix_spawn` … `wait4`, and the child's own peak resident
+/// memory from `wait4`'s rusage, so every run's memory is measured alone and the parent's
+/// (the generator's, the plain read's) never counts.
+enum ChildRun {
+    struct Result {
+        var seconds: Double
+        /// Peak resident set size of the child in bytes (`ru_maxrss`, which Linux gives in KiB).
+        var peakRSSBytes: Int64
+        var exitCode: Int32
+    }
+
+    /// The path of the running executable (Linux: `/proc/self/exe`), else `argv[0]`.
+    static var executablePath: String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return CommandLine.arguments[0]
+    }
+
+    /// Spawns `executable arguments…` with stdout and stderr sent to `logPath`.
+    static func run(_ arguments: [String], logPath: String) throws -> Result {
+        let executable = executablePath
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let started = BenchClock.now()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw FatalError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw FatalError("cannot wait for the benchmark run: \(String(cString: strerror(errno)))") }
+        }
+        let seconds = BenchClock.now() - started
+        // WIFEXITED / WEXITSTATUS, spelled out (they are macros in C).
+        let exitCode: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(seconds: seconds, peakRSSBytes: Int64(usage.ru_maxrss) * 1024, exitCode: exitCode)
+    }
+}

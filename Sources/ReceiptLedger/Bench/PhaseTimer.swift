@@ -1,0 +1,41 @@
+import Foundation
+
+/// Wall-clock and CPU times and resident memory of a run's phases on stderr, for profiling: set
+/// `RECEIPT_LEDGER_TIMINGS=1`. CPU time (all threads) is the steadier figure on a busy machine.
+///
+/// Off by default, and never part of any output file: the clock only reaches stderr.
+enum PhaseTimer {
+    static let isOn = ProcessInfo.processInfo.environment["RECEIPT_LEDGER_TIMINGS"] == "1"
+    private static let start = BenchClock.now()
+    nonisolated(unsafe) private static var lastWall = start
+    nonisolated(unsafe) private static var lastCPU = 0.0
+
+    /// Prints the wall time since the first mark, then the wall and CPU seconds since the last
+    /// mark and the phase that just ended. Call from one thread only.
+    static func mark(_ phase: @autoclosure () -> String) {
+        guard isOn else { return }
+        let wall = BenchClock.now()
+        let cpu = processCPUSeconds()
+        let line = String(format: "%7.3f s  %6.3f wall %6.3f cpu  %5d MiB rss %5d MiB peak  %@\n", wall - start, wall - lastWall,
+                          cpu - lastCPU, memory("VmRSS:") / 1024, memory("VmHWM:") / 1024, phase())
+        lastWall = wall
+        lastCPU = cpu
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// A `kB` figure of `/proc/self/status` (Linux), or 0.
+    static func memory(_ field: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
+            return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
+        }
+        return 0
+    }
+
+    /// User and system CPU seconds of the whole process so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Foundation's `trimmingCharacters(in:)`, `lowercased()` and `uppercased()` as loosely written
+/// values are compared (`environment`, `claimed_environment`, flags, `in_app_ownership_type`,
+/// order ids). Foundation's versions cost about a microsecond a call and run several times per
+/// record, so ASCII text (every value Apple sends) takes a byte loop that gives the same
+/// result: the only ASCII members of `CharacterSet.whitespaces` are tab and space, those of
+/// `.whitespacesAndNewlines` are tab, LF, VT, FF, CR and space, and ASCII case mapping is
+/// A–Z ↔ a–z. Any other text takes Foundation's Unicode-aware path.
+enum LooseText {
+    /// `text.trimmingCharacters(in: .whitespaces).lowercased()`.
+    static func trimmedLowercased(_ text: String) -> String {
+        ascii(text, upper: false) ?? text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces).uppercased()`.
+    static func trimmedUppercased(_ text: String) -> String {
+        ascii(text, upper: true) ?? text.trimmingCharacters(in: .whitespaces).uppercased()
+    }
+
+    /// `text.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)`.
+    ///
+    /// Trimming stops at the first scalar outside the set; an ASCII byte that is not trimmed is
+    /// such a scalar, so only a non-ASCII byte where trimming stops needs Foundation.
+    static func trimmed(_ text: String, newlines: Bool) -> String {
+        var text = text
+        let range: Range<Int>? = text.withUTF8 { bytes in
+            func trims(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D) }
+            var start = 0, end = bytes.count
+            while start < end && trims(bytes[start]) { start += 1 }
+            while end > start && trims(bytes[end - 1]) { end -= 1 }
+            guard start == end || (bytes[start] < 0x80 && bytes[end - 1] < 0x80) else { return nil }
+            return start..<end
+        }
+        guard let range else { return text.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces) }
+        guard range.count != text.utf8.count else { return text }
+        return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    private static func ascii(_ text: String, upper: Bool) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0, end = bytes.count
+            for byte in bytes where byte >= 0x80 { return nil }
+            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            return String(unsafeUninitializedCapacity: end - start) { out in
+                for offset in 0..<(end - start) {
+                    let byte = bytes[start + offset]
+                    out[offset] = upper ? (byte &- UInt8(ascii: "a") < 26 ? byte & ~0x20 : byte)
+                                        : (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                }
+                return end - start
+            }
+        }
+    }
+}
