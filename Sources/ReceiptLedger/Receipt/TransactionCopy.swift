@@ -82,7 +82,7 @@ extension TransactionCopy {
         var quantity: Int64?
         var quantityIsBad = false
         if let quantityValue = value(Key.quantity), view.kind(quantityValue) != .null {
-            if let parsed = view.looseInteger(quantityValue), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
+            if let parsed = view.looseInteger(quantityValue, trimmingSpaces: true), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
         }
         return TransactionCopy(
             transactionID: id,
