@@ -25,6 +25,21 @@ protocol RecordSource {
     /// Pass 2: every record's body, in the same order; `position` counts from 0.
     /// Return `false` from `body` to stop early.
     func scanBodies(_ body: (_ position: Int, _ record: RecordBody) throws -> Bool) throws
+
+    /// Pass 2 as `scanBodies`, but the response's bytes (nil for NULL) are lent to `body`
+    /// without a copy: they are valid only inside the call.
+    func scanBodyBytes(_ body: (_ position: Int, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
+}
+
+extension RecordSource {
+    func scanBodyBytes(_ body: (_ position: Int, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
+        try scanBodies { position, record in
+            switch record.response {
+            case .null: return try body(position, record.claimedEnvironment, nil)
+            case .bytes(let bytes): return try bytes.withUnsafeBytes { try body(position, record.claimedEnvironment, $0) }
+            }
+        }
+    }
 }
 
 /// A source that cannot be read at all (not a bad record: a bad input).

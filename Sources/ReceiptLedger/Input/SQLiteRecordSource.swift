@@ -87,6 +87,32 @@ final class SQLiteRecordSource: RecordSource {
         }
     }
 
+    /// `scanBodies` without copying each response out of SQLite's row.
+    func scanBodyBytes(_ body: (Int, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+        let statement = try prepare(query ?? Self.defaultQuery)
+        let claimed = column("claimed_environment")
+        let response = column("response")
+        var position = 0
+        do {
+            try statement.forEachRow { row in
+                let claimedEnvironment = Self.value(row, claimed)
+                let more: Bool
+                switch row.type(response) {
+                case .null:
+                    more = try body(position, claimedEnvironment, nil)
+                case .integer, .real:
+                    more = try Array((row.text(response) ?? "").utf8).withUnsafeBytes { try body(position, claimedEnvironment, $0) }
+                case .text, .blob:
+                    more = try row.withBytes(response) { try body(position, claimedEnvironment, $0) }
+                }
+                guard more else { throw StopScan() }
+                position += 1
+            }
+        } catch is StopScan {
+            return
+        }
+    }
+
     private struct StopScan: Error {}
 
     private func prepare(_ sql: String) throws -> SQLiteStatement {

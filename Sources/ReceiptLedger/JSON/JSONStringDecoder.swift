@@ -6,42 +6,60 @@
 enum JSONStringDecoder {
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         guard !raw.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: raw.count) { out in
-            var i = 0
-            var o = 0
-            let n = raw.count
-            while i < n {
-                let byte = raw[i]
-                guard byte == UInt8(ascii: "\\"), i + 1 < n else {
-                    out[o] = byte
-                    o += 1
-                    i += 1
-                    continue
-                }
-                let escaped = raw[i + 1]
-                i += 2
-                switch escaped {
-                case UInt8(ascii: "b"): out[o] = 0x08; o += 1
-                case UInt8(ascii: "f"): out[o] = 0x0C; o += 1
-                case UInt8(ascii: "n"): out[o] = 0x0A; o += 1
-                case UInt8(ascii: "r"): out[o] = 0x0D; o += 1
-                case UInt8(ascii: "t"): out[o] = 0x09; o += 1
-                case UInt8(ascii: "u"):
-                    var scalar = hexQuad(raw, at: i)
-                    i += 4
-                    if scalar & 0xFC00 == 0xD800, i + 6 <= n {
-                        let low = hexQuad(raw, at: i + 2)
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00) & 0x3FF
-                        i += 6
-                    }
-                    o += writeUTF8(scalar, into: out, at: o)
-                default:  // `"`, `\` and `/` stand for themselves
-                    out[o] = escaped
-                    o += 1
-                }
-            }
-            return o
+        return String(unsafeUninitializedCapacity: raw.count) { decode(raw, into: $0) }
+    }
+
+    /// Calls `body` with the decoded UTF-8, in a buffer on the stack when the string is short
+    /// (a timestamp like `Etc\/GMT` in old answers), so reading it allocates nothing.
+    static func withDecoded<R>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        guard raw.count <= MemoryLayout.size(ofValue: inline) else {
+            var text = decode(raw)
+            return text.withUTF8(body)
         }
+        return withUnsafeMutableBytes(of: &inline) { bytes in
+            let out = bytes.bindMemory(to: UInt8.self)
+            let count = decode(raw, into: out)
+            return body(UnsafeBufferPointer(rebasing: out[..<count]))
+        }
+    }
+
+    /// Decodes `raw` into `out` (at least `raw.count` bytes); returns the bytes written.
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var i = 0
+        var o = 0
+        let n = raw.count
+        while i < n {
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "\\"), i + 1 < n else {
+                out[o] = byte
+                o += 1
+                i += 1
+                continue
+            }
+            let escaped = raw[i + 1]
+            i += 2
+            switch escaped {
+            case UInt8(ascii: "b"): out[o] = 0x08; o += 1
+            case UInt8(ascii: "f"): out[o] = 0x0C; o += 1
+            case UInt8(ascii: "n"): out[o] = 0x0A; o += 1
+            case UInt8(ascii: "r"): out[o] = 0x0D; o += 1
+            case UInt8(ascii: "t"): out[o] = 0x09; o += 1
+            case UInt8(ascii: "u"):
+                var scalar = hexQuad(raw, at: i)
+                i += 4
+                if scalar & 0xFC00 == 0xD800, i + 6 <= n {
+                    let low = hexQuad(raw, at: i + 2)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00) & 0x3FF
+                    i += 6
+                }
+                o += writeUTF8(scalar, into: out, at: o)
+            default:  // `"`, `\` and `/` stand for themselves
+                out[o] = escaped
+                o += 1
+            }
+        }
+        return o
     }
 
     /// 0–15 for an ASCII hex digit of either case, nil otherwise.

@@ -27,8 +27,7 @@ struct JSONView {
         guard entry.kind == .string else { return nil }
         let contents = UnsafeBufferPointer(rebasing: bytes[(Int(entry.start) + 1)..<(Int(entry.end) - 1)])
         guard entry.flags.contains(.hasEscapes) else { return body(contents) }
-        var decoded = JSONStringDecoder.decode(contents)
-        return decoded.withUTF8(body)
+        return JSONStringDecoder.withDecoded(contents, body)
     }
 
     /// The decoded text of a string; nil for other kinds.
@@ -120,7 +119,6 @@ extension JSONKeySet {
         let start = Int(keyEntry.start) + 1
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<(Int(keyEntry.end) - 1)])
         guard keyEntry.flags.contains(.hasEscapes) else { return position(of: raw) }
-        var decoded = JSONStringDecoder.decode(raw)
-        return decoded.withUTF8 { position(of: $0) }
+        return JSONStringDecoder.withDecoded(raw) { position(of: $0) }
     }
 }

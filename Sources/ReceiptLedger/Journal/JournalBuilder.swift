@@ -66,7 +66,10 @@ struct JournalBuilder {
         let source = TransactionState.Source(rank: context.rank, recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
-        for copy in record.transactions {
+        let copies = record.transactions
+        for position in copies.indices {
+            let copy = copies[position]
+            if Self.repeatsEarlierCopy(position, in: copies) { continue }
             let index: Int
             if let known = stateIndex.find(environment, copy.id) {
                 index = known
@@ -93,6 +96,24 @@ struct JournalBuilder {
         for info in record.renewals {
             renewals[TransactionKey(environment, info.originalTransactionID)] = info
         }
+    }
+
+    /// Whether the copy at `position` is the very copy (the readers hand out one instance per
+    /// distinct object, see `TransactionCopyCache`) merged earlier in the same record, with no
+    /// other copy of its transaction in between, as when `latest_receipt_info` repeats `in_app`.
+    /// Merging it again would change nothing: the record is already counted, its user noted,
+    /// its cancellation the same, and every finding it could raise is raised once per record or
+    /// once overall. So it is skipped.
+    static func repeatsEarlierCopy(_ position: Int, in copies: [TransactionCopy]) -> Bool {
+        let copy = copies[position]
+        var earlier = position - 1
+        while earlier >= 0 {
+            let other = copies[earlier]
+            if other === copy { return true }
+            if other.id == copy.id { return false }
+            earlier -= 1
+        }
+        return false
     }
 
     /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record

@@ -63,22 +63,21 @@ struct JournalPipeline {
         while !order.isComplete {
             // Ranks below `low` were merged by an earlier pass; `order.limit` only falls.
             let low = order.next
-            var batch: [ParsingWorkers.Item] = []
-            batch.reserveCapacity(batchSize)
+            var batch = ParsingWorkers.Batch(records: batchSize)
             let rankOfPosition = index.rankOfPosition
-            try source.scanBodies { position, body in
+            try source.scanBodyBytes { position, claimedEnvironment, response in
                 guard position < rankOfPosition.count else { throw SourceError(message: "\(source.label) changed while it was being read") }
                 let rank = Int(rankOfPosition[position])
                 guard rank >= low, rank < order.limit else { return true }
-                batch.append(ParsingWorkers.Item(rank: rank, body: body))
+                batch.append(rank: rank, claimedEnvironment: claimedEnvironment.textValue, response: response)
                 if batch.count >= batchSize {
                     parsing.submit(batch)
-                    batch.removeAll(keepingCapacity: true)
+                    batch = ParsingWorkers.Batch(records: batchSize)
                     drain(waitingAbove: parsing.maxInFlight)
                 }
                 return !order.isPassComplete
             }
-            if !batch.isEmpty { parsing.submit(batch) }
+            if batch.count > 0 { parsing.submit(batch) }
             drain(waitingAbove: 0)
             guard order.endPass() else { throw SourceError(message: "\(source.label) changed while it was being read") }
         }
@@ -86,13 +85,6 @@ struct JournalPipeline {
         PhaseTimer.mark("pass 2: answers read and merged")
         index.releaseProcessingOrder()
         return Result(journal: builder.finish(catalog: catalog, recordsRead: index.recordsRead), index: index)
-    }
-}
-
-extension RecordBody {
-    var byteCount: Int {
-        if case .bytes(let bytes) = response { return bytes.count + 64 }
-        return 64
     }
 }
 

@@ -8,10 +8,43 @@ import Foundation
 /// every run. At most `maxInFlight` batches are submitted and not yet taken, which bounds the
 /// memory held by bodies waiting to be read and records waiting to be merged.
 final class ParsingWorkers: @unchecked Sendable {
-    /// One record to read: its rank in processing order and its body.
-    struct Item: Sendable {
-        var rank: Int
-        var body: RecordBody
+    /// Records to read, their bodies back to back in one buffer (one allocation per batch, not
+    /// per record).
+    struct Batch: Sendable {
+        private(set) var ranks: [Int] = []
+        private(set) var claimedEnvironments: [String?] = []
+        /// Each response's bytes in `bodies`; nil for a NULL response.
+        private(set) var responses: [Range<Int>?] = []
+        private(set) var bodies: [UInt8] = []
+
+        init(records: Int = 0) {
+            ranks.reserveCapacity(records)
+            claimedEnvironments.reserveCapacity(records)
+            responses.reserveCapacity(records)
+            bodies.reserveCapacity(records * 4096)
+        }
+
+        var count: Int { ranks.count }
+
+        mutating func append(rank: Int, claimedEnvironment: String?, response: UnsafeRawBufferPointer?) {
+            ranks.append(rank)
+            claimedEnvironments.append(claimedEnvironment)
+            if let response {
+                responses.append(bodies.count..<(bodies.count + response.count))
+                bodies.append(contentsOf: response)
+            } else {
+                responses.append(nil)
+            }
+        }
+
+        /// Calls `body` with each record's rank, claimed environment and response bytes.
+        func forEach(_ body: (_ rank: Int, _ claimedEnvironment: String?, _ response: UnsafeRawBufferPointer?) -> Void) {
+            bodies.withUnsafeBytes { all in
+                for index in ranks.indices {
+                    body(ranks[index], claimedEnvironments[index], responses[index].map { UnsafeRawBufferPointer(rebasing: all[$0]) })
+                }
+            }
+        }
     }
 
     /// One record read.
@@ -27,7 +60,7 @@ final class ParsingWorkers: @unchecked Sendable {
     private let reader: ResponseReader
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var pending: [(sequence: Int, items: [Item])] = []
+    private var pending: [(sequence: Int, batch: Batch)] = []
     private var finished: [Int: [Parsed]] = [:]
     private var submitted = 0
     private var taken = 0
@@ -53,9 +86,9 @@ final class ParsingWorkers: @unchecked Sendable {
     }
 
     /// Queues a batch for reading.
-    func submit(_ items: [Item]) {
+    func submit(_ batch: Batch) {
         condition.lock()
-        pending.append((submitted, items))
+        pending.append((submitted, batch))
         submitted += 1
         condition.signal()
         condition.unlock()
@@ -95,12 +128,14 @@ final class ParsingWorkers: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let (sequence, items) = pending.removeFirst()
+            let (sequence, batch) = pending.removeFirst()
             condition.unlock()
 
-            let parsed = items.map { item in
-                Parsed(rank: item.rank, record: reader.read(item.body.response, scratch: scratch),
-                       claimedEnvironment: item.body.claimedEnvironment.textValue, bodyBytes: item.body.byteCount)
+            var parsed: [Parsed] = []
+            parsed.reserveCapacity(batch.count)
+            batch.forEach { rank, claimedEnvironment, response in
+                parsed.append(Parsed(rank: rank, record: reader.read(bytes: response, scratch: scratch),
+                                     claimedEnvironment: claimedEnvironment, bodyBytes: (response?.count ?? 0) + 64))
             }
 
             condition.lock()

@@ -23,9 +23,12 @@ struct RecordIndex {
     /// For each input position: the record's rank in `entries`, or -1 when rejected by row.
     private(set) var rankOfPosition: [Int32] = []
     private(set) var rowRejections: [RowRejection] = []
-    /// Every record with a readable `verified_at` and a valid user, any outcome: for
-    /// `records_after_refund`.
-    private(set) var visitsByUser: [UserID: [UnixMillis]] = [:]
+    /// Every record with a readable `verified_at` and a valid user, any outcome, for
+    /// `records_after_refund`: the `verified_at`s grouped by user (user `u`'s are
+    /// `visitTimes[visitStart[u] ..< visitStart[u + 1]]`), ascending within each user. Two flat
+    /// arrays rather than an array per user: a million records, a few words each.
+    private var visitTimes: [UnixMillis] = []
+    private var visitStart: [Int] = []
     /// The latest readable `verified_at` of all records (the default `--as-of`).
     private(set) var latestVerifiedAt: UnixMillis?
     private(set) var recordsRead = 0
@@ -33,6 +36,7 @@ struct RecordIndex {
 
     init(source: RecordSource) throws {
         var candidates: [Entry] = []
+        var visits: [(user: UserID, time: UnixMillis)] = []
         try source.scanKeys { keys in
             let position = recordsRead
             recordsRead += 1
@@ -42,10 +46,10 @@ struct RecordIndex {
                 return
             }
             let verifiedAt = RecordIndex.instant(keys.verifiedAt)
-            let userText: String? = if case .text(let text) = keys.userID, !text.isEmpty { text } else { nil }
+            let user: UserID? = if case .text(let text) = keys.userID, !text.isEmpty { users.intern(text) } else { nil }
             if let verifiedAt {
                 latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
-                if let userText { visitsByUser[users.intern(userText), default: []].append(verifiedAt) }
+                if let user { visits.append((user, verifiedAt)) }
             }
             let storedUser = keys.userID.textValue ?? ""
             func reject(_ reason: String, _ detail: String, recordID: String) {
@@ -55,7 +59,7 @@ struct RecordIndex {
                 reject("bad_id", "id is not an integer: \(RecordIndex.describe(keys.id))", recordID: "")
                 return
             }
-            guard let userText else {
+            guard let user else {
                 reject("bad_user_id", "user_id is \(RecordIndex.describeUser(keys.userID))", recordID: String(id))
                 return
             }
@@ -63,10 +67,11 @@ struct RecordIndex {
                 reject("bad_verified_at", "verified_at cannot be read: \(RecordIndex.describe(keys.verifiedAt))", recordID: String(id))
                 return
             }
-            candidates.append(Entry(position: position, id: id, verifiedAt: verifiedAt, user: users.intern(userText)))
+            candidates.append(Entry(position: position, id: id, verifiedAt: verifiedAt, user: user))
         }
         candidates.sort { ($0.verifiedAt, $0.id, $0.position) < ($1.verifiedAt, $1.id, $1.position) }
-        var seenIDs = Set<Int64>()
+        var seenIDs = Set<Int64>(minimumCapacity: candidates.count)
+        entries.reserveCapacity(candidates.count)
         for candidate in candidates {
             guard seenIDs.insert(candidate.id).inserted else {
                 rowRejections.append(RowRejection(position: candidate.position, recordID: String(candidate.id),
@@ -77,7 +82,14 @@ struct RecordIndex {
             rankOfPosition[candidate.position] = Int32(entries.count)
             entries.append(candidate)
         }
-        for key in visitsByUser.keys { visitsByUser[key]?.sort() }
+        visits.sort { ($0.user.index, $0.time) < ($1.user.index, $1.time) }
+        visitTimes = visits.map(\.time)
+        visitStart = [Int](repeating: visits.count, count: users.count + 1)
+        for (position, visit) in visits.enumerated().reversed() { visitStart[Int(visit.user.index)] = position }
+        // Users without a visit start where the next user does.
+        for user in stride(from: users.count - 1, through: 0, by: -1) where visitStart[user] > visitStart[user + 1] {
+            visitStart[user] = visitStart[user + 1]
+        }
     }
 
     /// Forgets the processing order (`entries`, `rankOfPosition`) once the records are merged;
@@ -89,13 +101,15 @@ struct RecordIndex {
 
     /// How many of `user`'s records were verified strictly after `instant`.
     func visits(of user: UserID, after instant: UnixMillis) -> Int {
-        guard let visits = visitsByUser[user] else { return 0 }
-        var low = 0, high = visits.count
+        let index = Int(user.index)
+        guard index + 1 < visitStart.count else { return 0 }
+        var low = visitStart[index], high = visitStart[index + 1]
+        let end = high
         while low < high {
             let mid = (low + high) / 2
-            if visits[mid] <= instant { low = mid + 1 } else { high = mid }
+            if visitTimes[mid] <= instant { low = mid + 1 } else { high = mid }
         }
-        return visits.count - low
+        return end - low
     }
 
     /// `verified_at`: integer ms, a digit string, or any text form of SPEC §2.

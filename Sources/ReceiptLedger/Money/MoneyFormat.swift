@@ -9,26 +9,31 @@ enum MoneyFormat {
 
     /// Appends `plain(value, minorDigits:)` as UTF-8, for writers that build files as bytes.
     static func appendPlain(_ value: Int64, minorDigits: Int, to output: inout [UInt8]) {
-        // The digits of |value|, least significant first, padded with zeros to one more digit
-        // than the fraction has (so `0.99`, not `.99`).
-        var magnitude = value.magnitude
-        let fraction = max(0, minorDigits)
-        // |Int64| has at most 19 digits.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20 + fraction) { reversed in
-            var count = 0
+        // The digits of |value| (at most 20), most significant first, in a buffer on the stack.
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
             repeat {
-                reversed[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            while count <= fraction {
-                reversed[count] = UInt8(ascii: "0")
-                count += 1
-            }
+            let significant = UnsafeMutableRawBufferPointer(rebasing: digits[start...])
             if value < 0 { output.append(UInt8(ascii: "-")) }
-            for position in stride(from: count - 1, through: 0, by: -1) {
-                if fraction > 0 && position == fraction - 1 { output.append(UInt8(ascii: ".")) }
-                output.append(reversed[position])
+            let fraction = max(0, minorDigits)
+            guard fraction > 0 else { return output.append(contentsOf: significant) }
+            if significant.count <= fraction {
+                // 0.0…0ddd: one zero before the point, zeros up to the fraction's length.
+                output.append(UInt8(ascii: "0"))
+                output.append(UInt8(ascii: "."))
+                output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: fraction - significant.count))
+                output.append(contentsOf: significant)
+            } else {
+                let point = significant.count - fraction
+                output.append(contentsOf: significant[..<point])
+                output.append(UInt8(ascii: "."))
+                output.append(contentsOf: significant[point...])
             }
         }
     }

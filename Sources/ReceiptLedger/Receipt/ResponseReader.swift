@@ -33,6 +33,19 @@ struct ResponseReader: Sendable {
         return read(document, scratch: scratch)
     }
 
+    /// `read(_:scratch:)` of a response's bytes (nil for NULL), copied into the parser's
+    /// reused buffer rather than into an array of their own.
+    func read(bytes response: UnsafeRawBufferPointer?, scratch: Scratch) -> ParsedRecord {
+        guard let response, !response.allSatisfy(Self.isBlank) else {
+            return rejected("empty_response", "the response is NULL or blank")
+        }
+        let document: JSONDocument
+        do { document = try scratch.parser.parse(copying: response) } catch {
+            return rejected("invalid_json", "\(error.message) at byte \(error.offset)")
+        }
+        return read(document, scratch: scratch)
+    }
+
     func read(_ root: JSONValue) -> ParsedRecord {
         read(root.document, root: root.index, scratch: Scratch())
     }
@@ -83,7 +96,7 @@ struct ResponseReader: Sendable {
         let (environment, inferred) = Self.environment(view, environmentValue, receiptTypeValue)
         var record = ParsedRecord(outcome: .accepted(environment: environment, inferred: inferred), status: status)
         record.transactions.reserveCapacity(inApp.count(view) + latest.count(view))
-        for (list, entries) in [("in_app", inApp), ("latest_receipt_info", latest)] {
+        func readEntries(_ list: StaticString, _ entries: EntryList) {
             var position = 0
             entries.forEach(view) { entry in
                 let copy = copies.copy(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found) }
@@ -98,6 +111,8 @@ struct ResponseReader: Sendable {
                 position += 1
             }
         }
+        readEntries("in_app", inApp)
+        readEntries("latest_receipt_info", latest)
         EntryList(view, renewalValue)?.forEach(view) { entry in
             if let info = RenewalInfo(view, entry) { record.renewals.append(info) }
         }

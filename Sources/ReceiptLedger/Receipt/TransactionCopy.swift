@@ -132,10 +132,11 @@ struct RenewalInfo: Sendable, Equatable {
 
     init?(_ view: JSONView, _ entry: Int) {
         guard view.kind(entry) == .object else { return nil }
-        let (id, autoRenew, intent, retry) = withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.keys.count) { found in
-            view.find(Self.keys, in: entry, into: found)
-            return (found[0], found[1], found[2], found[3])
+        var slots = (-1, -1, -1, -1)  // one per key of `keys`, on the stack
+        withUnsafeMutableBytes(of: &slots) { raw in
+            view.find(Self.keys, in: entry, into: raw.bindMemory(to: Int.self))
         }
+        let (id, autoRenew, intent, retry) = slots
         guard id >= 0, let idText = view.looseText(id), !idText.isEmpty else { return nil }
         originalTransactionID = idText
         autoRenewStatus = autoRenew < 0 ? nil : view.looseText(autoRenew)

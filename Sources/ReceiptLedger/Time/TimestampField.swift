@@ -53,22 +53,20 @@ struct TimestampForms: Equatable, Sendable {
     static func resolve(ms: TimestampReading?, text: TimestampReading?, formatted: TimestampReading?,
                         pst: TimestampReading?, formattedPST: TimestampReading?) -> TimestampFieldReading {
         var result = TimestampFieldReading(instant: nil, isPresent: false, mismatch: false, ambiguousPST: false, invalidPST: false)
-        // The instants each readable form allows, for the pairwise mismatch check (on the stack:
-        // this runs a dozen times per transaction copy).
-        return withUnsafeTemporaryAllocation(of: (earlier: Int64, later: Int64).self, capacity: 5) { candidates in
-            var count = 0
-            for reading in [ms, text, formatted, pst, formattedPST] {
-                take(reading, into: &result, candidates: candidates, count: &count)
-            }
-            result.mismatch = Self.disagree(UnsafeBufferPointer(rebasing: candidates[..<count]))
-            return result
-        }
+        // The instants each readable form allows, for the pairwise mismatch check.
+        var candidates = Candidates()
+        take(ms, into: &result, candidates: &candidates)
+        take(text, into: &result, candidates: &candidates)
+        take(formatted, into: &result, candidates: &candidates)
+        take(pst, into: &result, candidates: &candidates)
+        take(formattedPST, into: &result, candidates: &candidates)
+        result.mismatch = candidates.disagree()
+        return result
     }
 
     /// Adds one form's reading to the field's: the first instant wins, and its instants join
     /// the candidates of the mismatch check.
-    private static func take(_ reading: TimestampReading?, into result: inout TimestampFieldReading,
-                             candidates: UnsafeMutableBufferPointer<(earlier: Int64, later: Int64)>, count: inout Int) {
+    private static func take(_ reading: TimestampReading?, into result: inout TimestampFieldReading, candidates: inout Candidates) {
         guard let reading else { return }
         result.isPresent = true
         switch reading {
@@ -82,25 +80,41 @@ struct TimestampForms: Equatable, Sendable {
         default:
             break
         }
-        if let allowed = reading.candidates {
-            candidates[count] = allowed
-            count += 1
-        }
+        if let allowed = reading.candidates { candidates.append(allowed) }
     }
 
-    /// Whether two forms that both have instants are 1 s or more apart; an ambiguous form agrees
-    /// with another when either of its instants does.
-    private static func disagree(_ candidates: UnsafeBufferPointer<(earlier: Int64, later: Int64)>) -> Bool {
-        for first in candidates.indices {
-            let lhs = candidates[first]
-            for second in (first + 1)..<candidates.count {
-                let rhs = candidates[second]
-                let agree = close(lhs.earlier, rhs.earlier) || close(lhs.earlier, rhs.later)
-                    || close(lhs.later, rhs.earlier) || close(lhs.later, rhs.later)
-                if !agree { return true }
+    /// Up to five forms' instants, held inline (this runs a dozen times per transaction copy, so
+    /// no array is allocated for it).
+    private struct Candidates {
+        private var pairs: ((Int64, Int64), (Int64, Int64), (Int64, Int64), (Int64, Int64), (Int64, Int64)) =
+            ((0, 0), (0, 0), (0, 0), (0, 0), (0, 0))
+        private var count = 0
+
+        mutating func append(_ pair: (earlier: Int64, later: Int64)) {
+            withUnsafeMutableBytes(of: &pairs) { $0.storeBytes(of: (pair.earlier, pair.later), toByteOffset: count * 16, as: (Int64, Int64).self) }
+            count += 1
+        }
+
+        /// Whether two forms that both have instants are 1 s or more apart; an ambiguous form
+        /// agrees with another when either of its instants does.
+        func disagree() -> Bool {
+            withUnsafeBytes(of: pairs) { raw in
+                func pair(_ index: Int) -> (earlier: Int64, later: Int64) {
+                    let value = raw.load(fromByteOffset: index * 16, as: (Int64, Int64).self)
+                    return (value.0, value.1)
+                }
+                for first in 0..<count {
+                    let lhs = pair(first)
+                    for second in (first + 1)..<count {
+                        let rhs = pair(second)
+                        let agree = TimestampForms.close(lhs.earlier, rhs.earlier) || TimestampForms.close(lhs.earlier, rhs.later)
+                            || TimestampForms.close(lhs.later, rhs.earlier) || TimestampForms.close(lhs.later, rhs.later)
+                        if !agree { return true }
+                    }
+                }
+                return false
             }
         }
-        return false
     }
 
     private static func close(_ lhs: Int64, _ rhs: Int64) -> Bool {

@@ -133,6 +133,30 @@ extension TimeTests {
             #expect(TimestampText.parse("2024-03-01") == .unreadable)
         }
 
+        /// The fixed-offset reading of Apple's two forms agrees with the general reading, which a
+        /// leading space forces (it is trimmed, then read like any other text): valid and invalid
+        /// fields, leap days, the Pacific spring gap and autumn overlap, other zones, stray bytes.
+        @Test func appleFormsReadLikeTheGeneralPath() {
+            var generator = SystemRandomNumberGenerator()
+            let zones = ["Etc/GMT", "Etc/UTC", "America/Los_Angeles", "Etc/GMX", "America/Los_Angelez", "GMT", "UTC"]
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            for round in 0..<20_000 {
+                let year = [1899, 1900, 2000, 2024, 2025, 9998, 9999, Int.random(in: 1900...2100, using: &generator)][round % 8]
+                let month = Int.random(in: 0...13, using: &generator)
+                let day = Int.random(in: 0...32, using: &generator)
+                // Hours 1–3 often, to hit the Pacific DST changes.
+                let hour = round % 3 == 0 ? Int.random(in: 1...3, using: &generator) : Int.random(in: 0...24, using: &generator)
+                let minute = Int.random(in: 0...60, using: &generator), second = Int.random(in: 0...60, using: &generator)
+                var text = "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second)) \(zones[round % zones.count])"
+                if round % 11 == 0 {
+                    var bytes = Array(text.utf8)
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0x20...0x7E, using: &generator)
+                    text = String(decoding: bytes, as: UTF8.self)
+                }
+                #expect(TimestampText.parse(text) == TimestampText.parse(" " + text), "\(text)")
+            }
+        }
+
         @Test func substringAndBytesGiveTheSameReading() {
             let line = "id=7 2019-11-28 05:38:19 Etc/GMT"
             #expect(TimestampText.parse(line.dropFirst(5)) == Self.appleExample)
