@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reading arrays and objects: walking children with the tape's `next` links, never recursing.
 extension JSONValue {
     /// The member named `key`, or nil if this is not an object or has no such member. With
@@ -59,8 +65,8 @@ extension JSONValue {
     @inline(__always)
     static func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        for k in 0..<a.count where a[k] != b[k] { return false }
-        return true
+        guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return true }
+        return memcmp(aBase, bBase, a.count) == 0
     }
 
     /// Calls `body` with each element of an array, in order; does nothing for other kinds.

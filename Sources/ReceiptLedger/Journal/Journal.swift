@@ -10,6 +10,16 @@ struct Journal: Sendable {
     var counts: RecordCounts
     /// Every transaction id held by an accepted record, booked or not (for orders).
     var heldTransactionIDs: HeldTransactionIDs
+    /// For each transaction number of `heldTransactionIDs.index`: its position in
+    /// `transactions`, or -1 when it was not booked.
+    var bookedPositions: [Int32] = []
+
+    /// The booked transaction (environment, id), if any, found through the journal's index.
+    func transaction(_ environment: Environment, _ id: ExactString) -> Transaction? {
+        guard let number = heldTransactionIDs.index.find(environment, id), number < bookedPositions.count else { return nil }
+        let position = bookedPositions[number]
+        return position < 0 ? nil : transactions[Int(position)]
+    }
 }
 
 /// SPEC §3: `records_read = records_accepted + records_redirected + records_rejected`.
@@ -36,6 +46,7 @@ extension JournalBuilder {
             states[index].key.appendSortKey(to: &keys)
             keys.endKey()
         }
+        var bookedPositions = [Int32](repeating: -1, count: states.count)
         for position in keys.order() {
             let state = states[position]
             let owner = users.name(state.first.user)
@@ -68,6 +79,7 @@ extension JournalBuilder {
                                          transactionID: state.key.transactionID.value, user: owner,
                                          detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
             }
+            bookedPositions[position] = Int32(transactions.count)
             transactions.append(Transaction(
                 key: state.key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
                 productID: productID, productType: priced.productType, quantity: state.quantity, purchase: purchase,
@@ -81,6 +93,6 @@ extension JournalBuilder {
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
                        rejected: rejected, renewals: renewals, counts: counts,
-                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex))
+                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }
 }

@@ -14,7 +14,6 @@ struct JournalBuilder {
     private(set) var states: [TransactionState] = []
     /// Where each transaction's state is in `states`.
     private(set) var stateIndex = TransactionIndex()
-    private var strings = StringPool()
     private(set) var anomalies: [Anomaly] = []
     private(set) var environmentChecks: [EnvironmentCheck] = []
     private(set) var rejected: [RejectedRecord] = []
@@ -75,7 +74,7 @@ struct JournalBuilder {
                 index = known
             } else {
                 index = stateIndex.insert(environment, copy.id)
-                states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy, strings: &strings))
+                states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
             }
             let conflicts = states[index].merge(copy, from: source)
             guard !conflicts.isEmpty || copy.quantityIsBad || copy.mayHaveTimestampFindings else { continue }

@@ -1,8 +1,7 @@
 /// One shared copy of each distinct text (compared byte for byte, see `ExactString`).
 ///
-/// Every transaction keeps its product id and original transaction id for the whole run, and
-/// a million transactions name a few dozen products and a fraction as many subscriptions: kept
-/// once each, those strings cost a dictionary entry instead of a heap block per transaction.
+/// Long-lived texts that repeat (product ids: a few dozen for a million transactions or
+/// orders) cost a dictionary entry each instead of a heap block per use.
 struct StringPool {
     private var pooled: [ExactString: String] = [:]
 

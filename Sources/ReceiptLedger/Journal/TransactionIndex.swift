@@ -13,71 +13,78 @@ import Darwin
 /// (`ExactString.fingerprint`), picks the slot directly, and a candidate's bytes are compared
 /// only when its hash and environment match, against a copy kept in one flat buffer.
 struct TransactionIndex: Sendable {
-    /// Open addressing with linear probing; each slot holds a state number + 1, or 0.
-    private var slots = [Int32](repeating: 0, count: 1 << 10)
-    private var fingerprints: [Int] = []
-    private var environments: [Environment] = []
-    /// Each id's UTF-8 in `idBytes`.
-    private var idRanges: [Range<Int>] = []
+    /// One probe reads one slot: the hash, the environment and the number side by side.
+    private struct Slot: Sendable {
+        var fingerprint = 0
+        /// The transaction's number + 1; 0 for an empty slot.
+        var numberPlusOne: Int32 = 0
+        var isSandbox = false
+    }
+
+    /// Open addressing with linear probing, at most half full.
+    private var slots = [Slot](repeating: Slot(), count: 1 << 10)
+    /// Each id's UTF-8 in `idBytes`, by number.
+    private var idOffsets: [Int] = [0]
     private var idBytes: [UInt8] = []
 
     /// How many transactions are indexed; they are numbered 0 ..< count in insertion order.
-    var count: Int { fingerprints.count }
+    var count: Int { idOffsets.count - 1 }
 
     /// The number of the transaction, or nil if it is not indexed.
     func find(_ environment: Environment, _ id: ExactString) -> Int? {
-        let mask = slots.count - 1
-        var slot = Self.slot(environment, id.fingerprint) & mask
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if fingerprints[number] == id.fingerprint, environments[number] == environment, storedID(number, equals: id) {
-                return number
+        let isSandbox = environment == .sandbox
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = Self.slot(isSandbox, id.fingerprint) & mask
+            while slots[slot].numberPlusOne != 0 {
+                let candidate = slots[slot]
+                if candidate.fingerprint == id.fingerprint, candidate.isSandbox == isSandbox,
+                   storedID(Int(candidate.numberPlusOne) - 1, equals: id) {
+                    return Int(candidate.numberPlusOne) - 1
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
+            return nil
         }
-        return nil
     }
 
     /// Indexes a transaction that `find` does not know; returns its number.
     mutating func insert(_ environment: Environment, _ id: ExactString) -> Int {
         if (count + 1) * 2 > slots.count { grow() }
         let number = count
-        fingerprints.append(id.fingerprint)
-        environments.append(environment)
-        id.value.withUTF8Buffer { bytes in
-            idRanges.append(idBytes.count..<(idBytes.count + bytes.count))
-            idBytes.append(contentsOf: bytes)
-        }
-        place(number)
+        id.value.withUTF8Buffer { idBytes.append(contentsOf: $0) }
+        idOffsets.append(idBytes.count)
+        place(Slot(fingerprint: id.fingerprint, numberPlusOne: Int32(number + 1), isSandbox: environment == .sandbox))
         return number
     }
 
     private func storedID(_ number: Int, equals id: ExactString) -> Bool {
-        let range = idRanges[number]
+        let start = idOffsets[number], end = idOffsets[number + 1]
         return idBytes.withUnsafeBufferPointer { stored in
             id.value.withUTF8Buffer { given in
-                guard given.count == range.count else { return false }
+                guard given.count == end - start else { return false }
                 guard let storedBase = stored.baseAddress, let givenBase = given.baseAddress else { return true }
-                return memcmp(storedBase + range.lowerBound, givenBase, range.count) == 0
+                return memcmp(storedBase + start, givenBase, given.count) == 0
             }
         }
     }
 
-    private mutating func place(_ number: Int) {
+    private mutating func place(_ entry: Slot) {
         let mask = slots.count - 1
-        var slot = Self.slot(environments[number], fingerprints[number]) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(number + 1)
+        var slot = Self.slot(entry.isSandbox, entry.fingerprint) & mask
+        while slots[slot].numberPlusOne != 0 { slot = (slot + 1) & mask }
+        slots[slot] = entry
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        for number in 0..<count { place(number) }
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        for entry in old where entry.numberPlusOne != 0 { place(entry) }
     }
 
     /// The two environments' copies of one id land apart.
-    private static func slot(_ environment: Environment, _ fingerprint: Int) -> Int {
-        environment == .production ? fingerprint : fingerprint ^ 0x5bd1_e995
+    private static func slot(_ isSandbox: Bool, _ fingerprint: Int) -> Int {
+        isSandbox ? fingerprint ^ 0x5bd1_e995 : fingerprint
     }
 }
 
@@ -88,11 +95,5 @@ struct HeldTransactionIDs: Sendable {
 
     func contains(_ id: ExactString) -> Bool {
         index.find(.production, id) != nil || index.find(.sandbox, id) != nil
-    }
-
-    /// The environment an order naming `id` means: Production when an accepted production
-    /// record holds it (booked or not), else Sandbox (SPEC §8 "Orders").
-    func namedEnvironment(_ id: ExactString) -> Environment {
-        index.find(.production, id) != nil ? .production : .sandbox
     }
 }

@@ -35,12 +35,11 @@ struct TransactionState {
     var otherUsers: [UserID: Int64] = [:]
     var otherUserOrder: [UserID] = []
 
-    /// - Parameter strings: where the fixed texts are kept once for all transactions.
-    init(key: TransactionKey, first: Source, copy: TransactionCopy, strings: inout StringPool) {
+    init(key: TransactionKey, first: Source, copy: TransactionCopy) {
         self.key = key
         self.first = first
-        productID = strings.intern(copy.productID)
-        originalTransactionID = strings.intern(copy.originalTransactionID)
+        productID = copy.productID
+        originalTransactionID = copy.originalTransactionID
         quantity = copy.effectiveQuantity
     }
 

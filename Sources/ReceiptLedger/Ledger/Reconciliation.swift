@@ -26,29 +26,35 @@ struct Reconciliation: Sendable {
     /// - Parameters:
     ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
     init(orders: [Order], journal: Journal, knownTransactionIDs: HeldTransactionIDs, asOf: UnixMillis?, graceHours: Int) {
-        // Positions, not copies: a `Transaction` holds a dozen strings.
-        var bookedIndex: [TransactionKey: Int] = [:]
-        bookedIndex.reserveCapacity(journal.transactions.count)
-        for (index, t) in journal.transactions.enumerated() { bookedIndex[t.key] = index }
-        func booked(_ key: TransactionKey) -> Transaction? { bookedIndex[key].map { journal.transactions[$0] } }
+        // The journal's index answers by id, without a dictionary of its own: the booked
+        // transaction an id names (production first, as SPEC §8 "Orders" says), and the
+        // transaction numbers of an id, which mark it as named by some order.
+        let index = knownTransactionIDs.index
+        func booked(_ id: ExactString) -> Transaction? {
+            // The production transaction when an accepted production record holds the id, booked
+            // or not (an unbooked one raises nothing), else the sandbox one.
+            index.find(.production, id) != nil ? journal.transaction(.production, id) : journal.transaction(.sandbox, id)
+        }
         let grace = Int64(graceHours) * 3_600_000
-        var named = Set<ExactString>(minimumCapacity: orders.count)
+        var named = [Bool](repeating: false, count: index.count)
 
         // Orders per booked transaction, as positions in `orders`: the first, and any later ones
-        // (most transactions have one order, so most need no array).
+        // (most transactions have one order, so most need no array). An id always names the
+        // same transaction, so grouping by the transaction's id groups by the order's id.
         var firstOrder: [ExactString: Int] = [:]
         firstOrder.reserveCapacity(orders.count)
         var laterOrders: [ExactString: [Int]] = [:]
         for (position, order) in orders.enumerated() {
             let id = ExactString(order.transactionID)
-            named.insert(id)
-            // SPEC §8: an order names the production transaction when one exists, else the sandbox one.
-            guard !order.transactionID.isEmpty, knownTransactionIDs.contains(id) else {
+            let production = index.find(.production, id), sandbox = index.find(.sandbox, id)
+            if let production { named[production] = true }
+            if let sandbox { named[sandbox] = true }
+            guard !order.transactionID.isEmpty, production != nil || sandbox != nil else {
                 rows.append(Row(finding: .deliveredWithoutTransaction, order: order, transaction: nil, transactionID: order.transactionID,
                                 detail: order.transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
                 continue
             }
-            guard let t = booked(TransactionKey(knownTransactionIDs.namedEnvironment(id), order.transactionID)) else {
+            guard let t = booked(id) else {
                 continue  // held by a record but never booked (no readable purchase date): nothing to compare
             }
             if firstOrder[id] == nil { firstOrder[id] = position } else { laterOrders[id, default: []].append(position) }
@@ -74,13 +80,14 @@ struct Reconciliation: Sendable {
         for (id, later) in laterOrders {
             guard let first = firstOrder[id] else { continue }
             let sorted = ([first] + later).map { orders[$0] }.sorted(by: Reconciliation.deliveryOrder)
-            guard let t = booked(TransactionKey(knownTransactionIDs.namedEnvironment(id), sorted[0].transactionID)) else { continue }
+            guard let t = booked(ExactString(sorted[0].transactionID)) else { continue }
             for order in sorted.dropFirst() {
                 rows.append(Row(finding: .duplicateDelivery, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "already delivered by order \(sorted[0].orderID)"))
             }
         }
-        for t in journal.transactions where t.environment == .production && t.status == .sold && !named.contains(t.key.transactionID) {
+        for t in journal.transactions where t.environment == .production && t.status == .sold {
+            guard let number = index.find(.production, t.key.transactionID), !named[number] else { continue }
             rows.append(Row(finding: .transactionWithoutOrder, order: nil, transaction: t, transactionID: t.transactionID,
                             detail: "paid, never delivered"))
         }

@@ -45,7 +45,7 @@ extension JSONView {
 
 /// Where the five forms of one date field sit: positions in a `JSONKeySet` made with
 /// `keys(of:)`, or tape indices of the values found.
-struct TimestampKeyPositions {
+struct TimestampKeyPositions: Equatable {
     var ms: Int
     var text: Int
     var formatted: Int

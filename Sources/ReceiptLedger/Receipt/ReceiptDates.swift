@@ -71,12 +71,22 @@ struct ReceiptDateFields {
     private(set) var fields: [Field] = []
     /// The field names back to back.
     private var names: [UInt8] = []
+    /// The forms found for each of `knownNames` (scratch of `scan`).
+    private var knownForms = [TimestampKeyPositions](repeating: Self.noForms, count: Self.knownNames.count)
+
+    /// The receipt dates Apple sends, in name order. Their 25 keys are looked up in one
+    /// `JSONKeySet`, so most keys cost one length-bucketed comparison; any other key that is a
+    /// date form is still found by its suffix.
+    private static let knownNames = ["expiration_date", "original_purchase_date", "preorder_date", "receipt_creation_date", "request_date"]
+    private static let knownKeys = JSONKeySet(knownNames.flatMap(TimestampKeyPositions.keys(of:)))
+    private static let noForms = TimestampKeyPositions(ms: -1, text: -1, formatted: -1, pst: -1, formattedPST: -1)
 
     /// Finds the date fields of the receipt at tape index `receipt`, forgetting the last
     /// receipt's; false when a key is not plain ASCII.
     mutating func scan(_ view: JSONView, _ receipt: Int) -> Bool {
         fields.removeAll(keepingCapacity: true)
         names.removeAll(keepingCapacity: true)
+        for known in knownForms.indices { knownForms[known] = Self.noForms }
         let object = view.entries[receipt]
         guard object.kind == .object else { return true }
         var member = receipt + 1
@@ -85,10 +95,19 @@ struct ReceiptDateFields {
             guard !key.flags.contains(.hasEscapes) else { return false }  // rare: the `String` path decodes it
             let bytes = UnsafeBufferPointer(rebasing: view.bytes[(Int(key.start) + 1)..<(Int(key.end) - 1)])
             guard Self.isASCII(bytes) else { return false }
-            if let (nameLength, form) = Self.form(of: bytes) {
+            if let position = Self.knownKeys.position(of: bytes) {
+                // `keys(of:)` lists a name's five forms in order.
+                knownForms[position / 5][position % 5] = member + 1
+            } else if let (nameLength, form) = Self.form(of: bytes) {
                 add(UnsafeBufferPointer(rebasing: bytes[..<nameLength]), form: form, value: member + 1)
             }
             member = JSONValue.indexAfter(member + 1, in: view.entries)
+        }
+        // No other key can name a known field (it would be one of its five keys).
+        for (known, forms) in knownForms.enumerated() where forms != Self.noForms {
+            let name = Self.knownNames[known]
+            fields.append(Field(name: names.count..<(names.count + name.utf8.count), forms: forms))
+            names.append(contentsOf: name.utf8)
         }
         let allNames = names
         fields.sort { allNames[$0.name].lexicographicallyPrecedes(allNames[$1.name]) }

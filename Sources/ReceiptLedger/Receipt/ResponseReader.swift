@@ -9,6 +9,9 @@ struct ResponseReader: Sendable {
     final class Scratch {
         let parser = JSONParser()
         fileprivate var copies = TransactionCopyCache()
+        /// Product ids, one copy each per reader: every transaction keeps its product id for the
+        /// whole run, and there are a few dozen products for a million transactions.
+        fileprivate var products = StringPool()
         fileprivate var receiptDates = ReceiptDateFields()
         fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
                                                                  TransactionCopy.keys.count))
@@ -53,14 +56,16 @@ struct ResponseReader: Sendable {
     private func read(_ document: JSONDocument, root: Int = 0, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
             document.withView { view in
-                read(view, root: root, document: document, found: found, copies: &scratch.copies, dates: &scratch.receiptDates)
+                read(view, root: root, document: document, found: found, copies: &scratch.copies, dates: &scratch.receiptDates,
+                     products: &scratch.products)
             }
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups).
     private func read(_ view: JSONView, root: Int, document: JSONDocument, found: UnsafeMutableBufferPointer<Int>,
-                      copies: inout TransactionCopyCache, dates: inout ReceiptDateFields) -> ParsedRecord {
+                      copies: inout TransactionCopyCache, dates: inout ReceiptDateFields,
+                      products: inout StringPool) -> ParsedRecord {
         guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
         view.find(Self.rootKeys, in: root, into: found)
         let (statusValue, receipt, environmentValue, latestValue, renewalValue) = (found[0], found[1], found[2], found[3], found[4])
@@ -99,7 +104,7 @@ struct ResponseReader: Sendable {
         func readEntries(_ list: StaticString, _ entries: EntryList) {
             var position = 0
             entries.forEach(view) { entry in
-                let copy = copies.copy(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found) }
+                let copy = copies.copy(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found, products: &products) }
                 if let copy {
                     record.transactions.append(copy)
                 } else {

@@ -63,14 +63,16 @@ extension TransactionCopy {
     /// (`malformed_transaction`).
     static func read(_ entry: JSONValue) -> TransactionCopy? {
         var found = [Int](repeating: -1, count: keys.count)
+        var products = StringPool()
         return found.withUnsafeMutableBufferPointer { found in
-            entry.document.withView { read($0, entry.index, found: found) }
+            entry.document.withView { read($0, entry.index, found: found, products: &products) }
         }
     }
 
     /// Reads the entry at tape index `entry`, its members picked out in one pass (`found` is
-    /// scratch space of `keys.count` slots).
-    static func read(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>) -> TransactionCopy? {
+    /// scratch space of `keys.count` slots); the product id is taken from `products`.
+    static func read(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>,
+                     products: inout StringPool) -> TransactionCopy? {
         guard view.kind(entry) == .object else { return nil }
         view.find(keys, in: entry, into: found)
         func value(_ key: Int) -> Int? { found[key] < 0 ? nil : found[key] }
@@ -87,7 +89,7 @@ extension TransactionCopy {
         return TransactionCopy(
             transactionID: id,
             originalTransactionID: value(Key.originalTransactionID).flatMap(view.looseText),
-            productID: value(Key.productID).flatMap(view.looseText),
+            productID: products.intern(value(Key.productID).flatMap(view.looseText)),
             quantity: quantity, quantityIsBad: quantityIsBad,
             purchase: view.timestamp(forms(Key.purchase)),
             originalPurchase: view.timestamp(forms(Key.originalPurchase)),

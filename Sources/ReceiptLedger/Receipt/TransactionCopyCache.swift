@@ -73,11 +73,20 @@ struct TransactionCopyCache {
         arena.removeAll(keepingCapacity: true)
     }
 
-    /// A fast 64-bit hash of the bytes, eight at a time (multiply and fold; quality enough to
-    /// spread a hash table, which compares the bytes anyway).
+    /// A fast 64-bit hash of an object's length and its first and last bytes (multiply and
+    /// fold, eight bytes at a time): enough to spread the table, since candidates are compared
+    /// in full anyway. Two copies of one transaction that differ in the middle (a field added)
+    /// also differ in length, and different transactions differ in their first bytes.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let sampled = 128
+        guard bytes.count > 2 * sampled else { return hash(bytes, seed: UInt64(bytes.count)) }
+        let head = hash(UnsafeBufferPointer(rebasing: bytes[..<sampled]), seed: UInt64(bytes.count))
+        return hash(UnsafeBufferPointer(rebasing: bytes[(bytes.count - sampled)...]), seed: head)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(bytes.count) &* multiplier
+        var hash = seed &* multiplier
         guard let base = bytes.baseAddress else { return hash }
         let raw = UnsafeRawPointer(base)
         var offset = 0
