@@ -1,4 +1,5 @@
 import Foundation
 import ReceiptLedger
 
+Interruption.install()
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

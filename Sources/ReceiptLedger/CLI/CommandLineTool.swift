@@ -4,17 +4,21 @@ import Foundation
 /// one line on stderr and an exit code. `main.swift` only calls `run`.
 public enum CommandLineTool {
     public static func run(_ arguments: [String]) -> Int32 {
+        let (code, message) = outcome(arguments)
+        if let message { printError(message) }
+        return code
+    }
+
+    /// The exit code of a run and the one line to print on stderr, if any.
+    static func outcome(_ arguments: [String]) -> (code: Int32, message: String?) {
         do {
-            return try dispatch(arguments)
+            return (try dispatch(arguments), nil)
         } catch let error as UsageError {
-            printError(error.message)
-            return ExitCode.usage
+            return (ExitCode.usage, error.message)
         } catch let error as FatalError {
-            printError(error.message)
-            return ExitCode.fatal
+            return (ExitCode.fatal, error.message)
         } catch {
-            printError("\(error)")
-            return ExitCode.fatal
+            return (ExitCode.fatal, "\(error)")
         }
     }
 
@@ -62,7 +66,21 @@ public enum CommandLineTool {
         }
     }
 
+    /// Writes `receipt-ledger: message` as one line: line breaks and other control characters
+    /// from the input (a file name, a SQL error quoting the query) are shown escaped.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("receipt-ledger: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("receipt-ledger: \(oneLine(message))\n".utf8))
+    }
+
+    static func oneLine(_ message: String) -> String {
+        var line = ""
+        for scalar in message.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                line += scalar == "\n" ? "\\n" : scalar == "\t" ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 }

@@ -102,13 +102,13 @@ extension DemoWorld {
     ) -> (user: Int32, plan: DemoSubscriptionBuilder) {
         let user = addCustomer(userID, install: start - DemoCalendar.hour)
         var plan = DemoSubscriptionBuilder(account: users[Int(user)].account, product: .monthly, familyShared: familyShared)
-        plan.addPeriod(in: &self, random: &random, purchase: start, trial: trial) {
+        plan.addPeriod(in: &self, random: &random, purchase: start, trial: trial, intro: !trial && introPeriods > 0) {
             $0.trialMarkedInInApp = false
             $0.delivery = delivery
         }
         var lastClient = start + 12 * DemoCalendar.second
         addRecord(user, at: lastClient)
-        var paid = 0
+        var paid = trial ? 0 : 1
         while plan.lastExpires < until {
             let renewal = plan.addPeriod(in: &self, random: &random, intro: paid < introPeriods) { $0.delivery = delivery }
             paid += 1

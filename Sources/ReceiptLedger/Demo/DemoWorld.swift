@@ -82,7 +82,7 @@ struct DemoWorld {
     ) {
         plans.append(
             DemoRecordPlan(
-                user: user, verifiedAt: verifiedAt, receiptAt: receiptAt ?? verifiedAt, body: body,
+                user: user, verifiedAt: verifiedAt, receiptAt: min(receiptAt ?? verifiedAt, verifiedAt), body: body,
                 claimed: claimed, timeForm: timeForm, flags: flags, storeDelay: storeDelay,
                 sequence: Int32(plans.count)))
     }

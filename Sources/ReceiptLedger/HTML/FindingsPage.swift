@@ -22,6 +22,7 @@ enum FindingsPage {
             "has_rejected": .bool(!rejected.isEmpty),
             "rejected_capped": .bool(rejected.count > HTMLReport.rowCap),
             "rejected_total": .string(Display.count(rejected.count)),
+            "rejected_shown": .string(Display.count(min(rejected.count, HTMLReport.rowCap))),
             "anomaly_kinds": .list(grouped(journal.anomalies.map(\.kind))),
             "anomalies": .list(anomalies.prefix(HTMLReport.rowCap).map { a in
                 .object(["kind": .string(a.kind), "record": .string(String(a.recordID)), "environment": .string(a.environment?.rawValue ?? ""),
@@ -30,6 +31,7 @@ enum FindingsPage {
             "has_anomalies": .bool(!anomalies.isEmpty),
             "anomalies_capped": .bool(anomalies.count > HTMLReport.rowCap),
             "anomalies_total": .string(Display.count(anomalies.count)),
+            "anomalies_shown": .string(Display.count(min(anomalies.count, HTMLReport.rowCap))),
             "environment_findings": .list(grouped(journal.environmentChecks.flatMap(\.findings))),
         ]
     }

@@ -1,5 +1,5 @@
-/// One page per ledger: totals first, production before sandbox, the largest rows first and
-/// capped; the CSV holds every row.
+/// One page per ledger: totals first, production before sandbox, newest period first with the
+/// largest rows first within it, capped; the CSV holds every row.
 enum LedgerPage {
     static func context(_ data: ReportData, ledger: Ledger, csv: String) -> [String: TemplateValue] {
         let rows = ledger.sortedRows
@@ -11,27 +11,26 @@ enum LedgerPage {
         }
         func section(_ environment: Environment) -> TemplateValue {
             var selected = rows.filter { $0.key.environment == environment }
-            if ledger.dimension != .period {
-                // Largest first within each period; periods newest first.
-                selected.sort { l, r in
-                    if l.key.period != r.key.period { return l.key.period.utf8.lexicographicallyPrecedes(r.key.period.utf8) == false }
-                    if l.amounts.gross != r.amounts.gross { return l.amounts.gross > r.amounts.gross }
-                    return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
-                }
+            // Periods newest first; within a period by currency (amounts of two currencies are
+            // not compared), the largest gross first, then by name.
+            selected.sort { l, r in
+                if l.key.period != r.key.period { return r.key.period.utf8.lexicographicallyPrecedes(l.key.period.utf8) }
+                if l.key.currency != r.key.currency { return l.key.currency < r.key.currency }
+                if l.amounts.gross != r.amounts.gross { return l.amounts.gross > r.amounts.gross }
+                return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
             }
-            let shown = selected.prefix(HTMLReport.rowCap)
+            let shown = Array(selected.prefix(HTMLReport.rowCap))
             let totals = ledger.totals.filter { $0.environment == environment }
             return .object([
                 "environment": .string(environment.rawValue),
                 "is_sandbox": .bool(environment == .sandbox),
                 "totals": .list(totals.map { IndexPage.amountsRow(currency: $0.currency, $0.amounts, label: "Total") }),
-                "rows": .list(shown.map { row in
-                    var value = IndexPage.amountsRow(currency: row.key.currency, row.amounts, label: row.key.period)
-                    if case .object(var fields) = value {
-                        fields["item"] = .string(row.key.item)
-                        value = .object(fields)
-                    }
-                    return value
+                "rows": .list(shown.enumerated().map { index, row in
+                    var fields = IndexPage.amountsFields(currency: row.key.currency, row.amounts)
+                    fields["label"] = .string(row.key.period)
+                    fields["item"] = .string(row.key.item)
+                    fields["group_start"] = .bool(index > 0 && shown[index - 1].key.period != row.key.period)
+                    return .object(fields)
                 }),
                 "has_rows": .bool(!selected.isEmpty),
                 "capped": .bool(selected.count > shown.count),
@@ -44,7 +43,7 @@ enum LedgerPage {
             "has_item": .bool(ledger.dimension != .period),
             "item_header": .string(itemHeader),
             "sections": .list([section(.production), section(.sandbox)]),
-            "charts": .list(ledger.dimension == .period ? Charts.periodCharts(ledger) : []),
+            "charts": .list(ledger.dimension == .period ? Charts.periodCharts(data) : []),
             "consumable_note": .bool(data.journal.transactions.contains { $0.productType == .consumable && $0.status.booksSale }),
         ]
     }

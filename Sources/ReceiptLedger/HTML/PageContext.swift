@@ -19,9 +19,16 @@ enum PageContext {
             setting("States judged at", data.asOf?.iso8601 ?? "—"),
         ]
         if !o.bundleIDs.isEmpty { settings.append(setting("Bundle ids", o.bundleIDs.joined(separator: ", "))) }
+        // The header's one line: what was read, how it was cut, when.
+        let facts: [TemplateValue] = [
+            .string(data.sourceLabel),
+            .string("\(o.period.rawValue) periods\(o.calendar == .appleFiscal ? " (Apple fiscal)" : ""), \(o.timeZone)"),
+            .string("as of \(data.asOf?.iso8601 ?? "—")"),
+        ]
         return [
             "title": .string(title),
             "nav": .list(nav),
+            "facts": .list(facts.map { .object(["text": $0]) }),
             "settings": .list(settings),
             "files": .list(files),
             "version": .string(ReceiptLedgerInfo.version),
@@ -53,6 +60,11 @@ enum Display {
     }
 
     static func money(_ minorUnits: Int64, _ currency: Currency) -> String { amount(minorUnits, currency) + " " + currency.code }
+
+    /// `1 unit`, `2 units`, `1,204 units`.
+    static func counted<T: BinaryInteger>(_ value: T, _ singular: String, _ plural: String) -> String {
+        count(value) + " " + (value == 1 ? singular : plural)
+    }
 
     static func percent(_ part: Int64, of whole: Int64) -> String {
         guard whole > 0 else { return "—" }

@@ -9,7 +9,17 @@ enum RefundsPage {
     static func context(_ data: ReportData) -> [String: TemplateValue] {
         let refunds = data.refunds.filter { $0.transaction.environment == .production }
         let leaks = (data.reconciliation?.rows ?? []).filter { $0.finding == .refundNotRevoked }
-        let productRows = data.ledgers.byProduct.sortedRows.filter { $0.key.environment == .production }
+        // Newest period first, as on the ledger pages.
+        let newestFirst = { (l: (key: Ledger.Key, amounts: LedgerAmounts), r: (key: Ledger.Key, amounts: LedgerAmounts)) -> Bool in
+            if l.key.period != r.key.period { return r.key.period.utf8.lexicographicallyPrecedes(l.key.period.utf8) }
+            if l.key.currency != r.key.currency { return l.key.currency < r.key.currency }
+            if l.amounts.refund != r.amounts.refund { return l.amounts.refund > r.amounts.refund }
+            return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
+        }
+        let byPeriod = data.ledgers.byPeriod.sortedRows
+            .filter { $0.key.environment == .production && $0.amounts.unitsRefunded > 0 }.sorted(by: newestFirst)
+        let byProduct = data.ledgers.byProduct.sortedRows
+            .filter { $0.key.environment == .production && $0.amounts.unitsRefunded > 0 }.sorted(by: newestFirst)
 
         // Refund rate per product: refunded units over sold units, over the whole input.
         var perProduct: [String: (sold: Int64, refunded: Int64)] = [:]
@@ -17,9 +27,10 @@ enum RefundsPage {
             perProduct[t.productID, default: (0, 0)].sold += t.quantity
             if t.status == .refunded { perProduct[t.productID, default: (0, 0)].refunded += t.quantity }
         }
-        let rates = perProduct.keys.sorted().map { product -> (String, Int64, Int64) in
+        let consumables = Set(data.journal.transactions.filter { $0.productType == .consumable }.map(\.productID))
+        let rates = perProduct.keys.sorted().map { product -> (product: String, sold: Int64, refunded: Int64, knowable: Bool) in
             let value = perProduct[product] ?? (0, 0)
-            return (product, value.sold, value.refunded)
+            return (product, value.sold, value.refunded, !consumables.contains(product))
         }
         var buckets = [Int](repeating: 0, count: dayBuckets.count)
         for refund in refunds {
@@ -39,22 +50,31 @@ enum RefundsPage {
         return [
             "refund_count": .string(Display.count(refunds.count)),
             "refund_totals": .list(totalsByCurrency(refunds)),
-            "by_period": .list(data.ledgers.byPeriod.sortedRows.filter { $0.key.environment == .production && $0.amounts.unitsRefunded > 0 }
-                .map { IndexPage.amountsRow(currency: $0.key.currency, $0.amounts, label: $0.key.period) }),
-            "by_product": .list(productRows.filter { $0.amounts.unitsRefunded > 0 }.map { row in
+            "refund_charts": .list(Charts.refundCharts(data)),
+            "by_period": .list(byPeriod.map { IndexPage.amountsRow(currency: $0.key.currency, $0.amounts, label: $0.key.period) }),
+            "has_by_period": .bool(!byPeriod.isEmpty),
+            "by_product": .list(byProduct.prefix(HTMLReport.rowCap).map { row in
                 .object(["period": .string(row.key.period), "product": .string(row.key.item), "currency": .string(row.key.currency.code),
                          "units": .string(Display.count(row.amounts.unitsRefunded)),
                          "refund": .string(Display.amount(row.amounts.refund, row.key.currency))])
             }),
-            "rates": .list(rates.map { product, sold, refunded in
-                .object(["product": .string(product), "sold": .string(Display.count(sold)), "refunded": .string(Display.count(refunded)),
-                         "rate": .string(Display.percent(refunded, of: sold)),
-                         "consumable": .bool(data.journal.transactions.contains { $0.productID == product && $0.productType == .consumable })])
+            "has_by_product": .bool(!byProduct.isEmpty),
+            "by_product_capped": .bool(byProduct.count > HTMLReport.rowCap),
+            "by_product_total": .string(Display.count(byProduct.count)),
+            "rates": .list(rates.map { rate in
+                .object(["product": .string(rate.product), "sold": .string(Display.count(rate.sold)),
+                         "refunded": .string(Display.count(rate.refunded)),
+                         "rate": .string(rate.knowable ? Display.percent(rate.refunded, of: rate.sold) : "—"),
+                         "consumable": .bool(!rate.knowable)])
             }),
+            "has_rates": .bool(!rates.isEmpty),
             "rate_chart": .string(Charts.refundRates(rates)),
             "days_chart": .string(Charts.histogram(title: "Days from purchase to refund", labels: dayBuckets.map(\.label), counts: buckets)),
             "repeaters": .list(repeaters.prefix(HTMLReport.rowCap).map { .object(["user": .string($0.key), "count": .string(String($0.value))]) }),
             "has_repeaters": .bool(!repeaters.isEmpty),
+            "repeaters_capped": .bool(repeaters.count > HTMLReport.rowCap),
+            "repeaters_total": .string(Display.count(repeaters.count)),
+            "repeaters_shown": .string(Display.count(min(repeaters.count, HTMLReport.rowCap))),
             "has_orders": .bool(data.reconciliation != nil),
             "leak_count": .string(Display.count(leaks.count)),
             "leak_totals": .list(leakTotals(leaks)),
@@ -66,6 +86,8 @@ enum RefundsPage {
                          "days": .string(row.leakHundredthsOfDays.map { MoneyFormat.plain($0, minorDigits: 2) } ?? "")])
             }),
             "has_leaks": .bool(!leaks.isEmpty),
+            "leaks_capped": .bool(leaks.count > HTMLReport.rowCap),
+            "leaks_shown": .string(Display.count(largestLeaks.count)),
             "has_consumables": .bool(data.journal.transactions.contains { $0.productType == .consumable }),
         ]
     }

@@ -1,42 +1,71 @@
 /// `sandbox.html`: the proof, with counts, that no sandbox transaction is in any production
 /// figure, and the records where the server's claim and Apple's answer disagree.
 enum SandboxPage {
-    static func context(_ data: ReportData) -> [String: TemplateValue] {
-        let transactions = data.journal.transactions
-        let sandbox = transactions.filter { $0.environment == .sandbox }
-        // Recompute production sales from the journal and compare with the production ledger.
-        var journalGross: [Currency: Int64] = [:]
-        for t in transactions where t.environment == .production && t.status.booksSale {
-            if let currency = t.currency { journalGross[currency, default: 0] += t.gross?.minorUnits ?? 0 }
+    /// One currency of the proof: production transactions summed on their own, against the
+    /// production ledger's totals.
+    struct ProofRow: Equatable {
+        var currency: Currency
+        var journalGross: Int64
+        var ledgerGross: Int64
+        var journalRefunds: Int64
+        var ledgerRefunds: Int64
+
+        var isEqual: Bool { journalGross == ledgerGross && journalRefunds == ledgerRefunds }
+    }
+
+    /// Recomputes production sales and refunds from the journal and compares them with the
+    /// production ledger, per currency.
+    static func proof(_ data: ReportData) -> [ProofRow] {
+        var journal: [Currency: (gross: Int64, refunds: Int64)] = [:]
+        for t in data.journal.transactions where t.environment == .production && t.status.booksSale {
+            guard let currency = t.currency, let gross = t.gross?.minorUnits, t.proceeds != nil else { continue }
+            journal[currency, default: (0, 0)].gross += gross
+            if t.status == .refunded && t.cancellation != nil { journal[currency, default: (0, 0)].refunds += gross }
         }
-        var ledgerGross: [Currency: Int64] = [:]
+        var ledger: [Currency: (gross: Int64, refunds: Int64)] = [:]
         for total in data.ledgers.byPeriod.totals where total.environment == .production {
-            ledgerGross[total.currency, default: 0] += total.amounts.gross
+            ledger[total.currency, default: (0, 0)].gross += total.amounts.gross
+            ledger[total.currency, default: (0, 0)].refunds += total.amounts.refund
         }
-        let currencies = Set(journalGross.keys).union(ledgerGross.keys).sorted()
-        let proof = currencies.map { c in
-            TemplateValue.object([
-                "currency": .string(c.code), "journal": .string(Display.amount(journalGross[c] ?? 0, c)),
-                "ledger": .string(Display.amount(ledgerGross[c] ?? 0, c)), "equal": .bool(journalGross[c] == ledgerGross[c]),
-            ])
+        return Set(journal.keys).union(ledger.keys).sorted().map { c in
+            ProofRow(currency: c, journalGross: journal[c]?.gross ?? 0, ledgerGross: ledger[c]?.gross ?? 0,
+                     journalRefunds: journal[c]?.refunds ?? 0, ledgerRefunds: ledger[c]?.refunds ?? 0)
         }
-        var sandboxGross: [Currency: (count: Int, gross: Int64)] = [:]
-        for t in sandbox where t.status.booksSale {
-            if let currency = t.currency {
-                sandboxGross[currency, default: (0, 0)].count += 1
-                sandboxGross[currency, default: (0, 0)].gross += t.gross?.minorUnits ?? 0
-            }
+    }
+
+    /// Sandbox transactions that would have booked a sale, per currency: count and gross.
+    static func sandboxGross(_ data: ReportData) -> [(currency: Currency, count: Int, gross: Int64)] {
+        var sums: [Currency: (count: Int, gross: Int64)] = [:]
+        for t in data.journal.transactions where t.environment == .sandbox && t.status.booksSale {
+            guard let currency = t.currency else { continue }
+            sums[currency, default: (0, 0)].count += 1
+            sums[currency, default: (0, 0)].gross += t.gross?.minorUnits ?? 0
         }
+        return sums.keys.sorted().map { ($0, sums[$0]?.count ?? 0, sums[$0]?.gross ?? 0) }
+    }
+
+    static func context(_ data: ReportData) -> [String: TemplateValue] {
+        let sandbox = data.journal.transactions.filter { $0.environment == .sandbox }
+        let proof = proof(data)
         let checks = data.journal.environmentChecks.sorted { $0.recordID < $1.recordID }
         func count(_ finding: String) -> String { Display.count(checks.filter { $0.findings.contains(finding) }.count) }
         let both = data.journal.anomalies.filter { $0.kind == AnomalyKind.bothEnvironments && $0.environment == .sandbox }
         return [
-            "all_equal": .bool(proof.allSatisfy { if case .object(let f) = $0, case .bool(let equal)? = f["equal"] { return equal } else { return false } }),
-            "proof": .list(proof),
-            "sandbox_transactions": .string(Display.count(sandbox.count)),
-            "sandbox_gross": .list(sandboxGross.keys.sorted().map { c in
-                .object(["currency": .string(c.code), "count": .string(Display.count(sandboxGross[c]?.count ?? 0)),
-                         "gross": .string(Display.amount(sandboxGross[c]?.gross ?? 0, c))])
+            "all_equal": .bool(proof.allSatisfy(\.isEqual)),
+            "proof": .list(proof.map { row in
+                let c = row.currency
+                return .object([
+                    "currency": .string(c.code),
+                    "journal": .string(Display.amount(row.journalGross, c)), "ledger": .string(Display.amount(row.ledgerGross, c)),
+                    "journal_refunds": .string(Display.amount(row.journalRefunds, c)),
+                    "ledger_refunds": .string(Display.amount(row.ledgerRefunds, c)),
+                    "equal": .bool(row.isEqual),
+                ])
+            }),
+            "sandbox_transactions": .string(Display.counted(sandbox.count, "sandbox transaction", "sandbox transactions")),
+            "has_sandbox_gross": .bool(!sandboxGross(data).isEmpty),
+            "sandbox_gross": .list(sandboxGross(data).map { c, count, gross in
+                .object(["currency": .string(c.code), "count": .string(Display.count(count)), "gross": .string(Display.amount(gross, c))])
             }),
             "status_21007": .string(count("status_21007")),
             "status_21008": .string(count("status_21008")),
@@ -50,6 +79,7 @@ enum SandboxPage {
             }),
             "has_checks": .bool(!checks.isEmpty),
             "checks_capped": .bool(checks.count > HTMLReport.rowCap),
+            "checks_shown": .string(Display.count(min(checks.count, HTMLReport.rowCap))),
             "checks_total": .string(Display.count(checks.count)),
         ]
     }

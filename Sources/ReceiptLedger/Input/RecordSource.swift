@@ -45,5 +45,8 @@ extension RecordSource {
 /// A source that cannot be read at all (not a bad record: a bad input).
 struct SourceError: Error, CustomStringConvertible {
     var message: String
+    /// The input could not be read (locked, not a database, an I/O error): exit 1. Otherwise the
+    /// user's wording is at fault (a failing `--query`, a missing table): a usage error, exit 64.
+    var isFatal = false
     var description: String { message }
 }

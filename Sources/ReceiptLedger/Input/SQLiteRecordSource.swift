@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Stored results in a SQLite file: the `verification_results` table, or any `--query`
 /// returning the columns `id, user_id, verified_at, claimed_environment, response`.
 /// The database is opened read-only; the tool never writes to it.
@@ -17,15 +19,21 @@ final class SQLiteRecordSource: RecordSource {
         do {
             database = try SQLiteDatabase(path: path, readOnly: true)
         } catch {
-            throw SourceError(message: "cannot open \(path): \(error.message)")
-        }
-        if query == nil, !database.tableExists("verification_results") {
-            throw SourceError(message: "\(path) has no table verification_results (use --query to read another schema)")
+            throw SourceError(message: "cannot open \(path): \(error.message)", isFatal: true)
         }
         let sql = query ?? Self.defaultQuery
         let statement: SQLiteStatement
-        do { statement = try database.prepare(sql) } catch {
-            throw SourceError(message: "--query failed: \(error.message)")
+        do {
+            // Reading the schema first tells a file that cannot be read from a query that is wrong.
+            let hasTable = try database.hasTable("verification_results")
+            if query == nil, !hasTable {
+                throw SourceError(message: "\(path) has no table verification_results (use --query to read another schema)")
+            }
+            statement = try database.prepare(sql)
+        } catch let error as SQLiteError where Self.isUnreadable(error) {
+            throw SourceError(message: "cannot read \(path): \(error.message)", isFatal: true)
+        } catch let error as SQLiteError {
+            throw SourceError(message: "\(query == nil ? "cannot read verification_results" : "--query failed"): \(error.message)")
         }
         guard statement.isReadOnly else { throw SourceError(message: "--query must only read (a SELECT); it would write to \(path)") }
         var found: [String: Int32] = [:]
@@ -40,6 +48,12 @@ final class SQLiteRecordSource: RecordSource {
     }
 
     private func column(_ name: String) -> Int32 { columns[name] ?? 0 }
+
+    /// Failures of the file rather than of the SQL: locked, not a database, damaged, unreadable.
+    static func isUnreadable(_ error: SQLiteError) -> Bool {
+        [SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH,
+         SQLITE_NOMEM, SQLITE_READONLY].contains(error.code)
+    }
 
     func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
         // The default table is scanned without its response column, which is most of its bytes.
@@ -102,7 +116,7 @@ final class SQLiteRecordSource: RecordSource {
     private struct StopScan: Error {}
 
     private func prepare(_ sql: String) throws -> SQLiteStatement {
-        do { return try database.prepare(sql) } catch { throw SourceError(message: "cannot read \(path): \(error.message)") }
+        do { return try database.prepare(sql) } catch { throw SourceError(message: "cannot read \(path): \(error.message)", isFatal: true) }
     }
 
     static func value(_ row: SQLiteRow, _ column: Int32) -> FieldValue {
@@ -110,7 +124,12 @@ final class SQLiteRecordSource: RecordSource {
         case .null: return .null
         case .integer: return .integer(row.int64(column))
         case .real: return .real(row.double(column))
-        case .text: return .text(row.text(column) ?? "")
+        case .text:
+            // TEXT that is not UTF-8 is not text: repairing it (U+FFFD) could merge two users.
+            return row.withBytes(column) { bytes in
+                let utf8 = bytes.bindMemory(to: UInt8.self)
+                return String(validating: utf8, as: UTF8.self).map { .text($0) } ?? .other(String(decoding: utf8, as: UTF8.self))
+            }
         case .blob: return .other(row.withBytes(column) { String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self) })
         }
     }

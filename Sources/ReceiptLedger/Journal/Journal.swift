@@ -72,7 +72,7 @@ extension JournalBuilder {
             let ownership = state.ownershipType ?? "PURCHASED"
             let priced = Pricing.price(productID: productID, purchase: purchase, quantity: state.quantity,
                                        isTrial: state.isTrialPeriod, isIntro: state.isInIntroOfferPeriod,
-                                       ownership: LooseText.trimmedUppercased(ownership),
+                                       ownership: ownership,
                                        cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
             if priced.isUnpriced {
                 anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID, environment: state.key.environment,

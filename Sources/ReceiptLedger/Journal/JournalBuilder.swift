@@ -84,7 +84,7 @@ struct JournalBuilder {
                 found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))
             }
             if copy.quantityIsBad, badQuantityRaised.insert(key.transactionID).inserted {
-                found.append((AnomalyKind.badQuantity, "quantity is not a positive integer; 1 used"))
+                found.append((AnomalyKind.badQuantity, "quantity is not a positive integer up to 1,000,000; 1 used"))
             }
             found += timestampFindings(copy, key: key, context: context)
             for (kind, detail) in found {

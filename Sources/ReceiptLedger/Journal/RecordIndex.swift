@@ -51,7 +51,7 @@ struct RecordIndex {
                 latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
                 if let user { visits.append((user, verifiedAt)) }
             }
-            let storedUser: String = if case .text(let text) = keys.userID { text } else { "" }
+            let storedUser = keys.userID.textValue ?? ""
             func reject(_ reason: String, _ detail: String, recordID: String) {
                 rowRejections.append(RowRejection(position: position, recordID: recordID, userID: storedUser, reason: reason, detail: detail))
             }

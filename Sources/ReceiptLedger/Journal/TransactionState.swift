@@ -55,11 +55,12 @@ struct TransactionState {
             otherUserOrder.append(source.user)
         }
         var conflicts: [String] = []
-        if !copy.productID.exactlyEquals(productID) {
-            conflicts.append("product_id \(copy.productID ?? "(none)") vs \(productID ?? "(none)")")
+        // An absent id is not a disagreement (old answers omit some); two different ids are.
+        if let product = copy.productID, let fixed = productID, !product.utf8.elementsEqual(fixed.utf8) {
+            conflicts.append("product_id \(product) vs \(fixed)")
         }
-        if !copy.originalTransactionID.exactlyEquals(originalTransactionID) {
-            conflicts.append("original_transaction_id \(copy.originalTransactionID ?? "(none)") vs \(originalTransactionID ?? "(none)")")
+        if let original = copy.originalTransactionID, let fixed = originalTransactionID, !original.utf8.elementsEqual(fixed.utf8) {
+            conflicts.append("original_transaction_id \(original) vs \(fixed)")
         }
         if copy.effectiveQuantity != quantity {
             conflicts.append("quantity \(copy.effectiveQuantity) vs \(quantity)")
@@ -85,16 +86,5 @@ struct TransactionState {
         isInIntroOfferPeriod = isInIntroOfferPeriod || copy.isInIntroOfferPeriod
         isUpgraded = isUpgraded || copy.isUpgraded
         return conflicts
-    }
-}
-
-extension Optional where Wrapped == String {
-    /// Byte-exact equality (see `ExactString`).
-    func exactlyEquals(_ other: String?) -> Bool {
-        switch (self, other) {
-        case (nil, nil): return true
-        case let (lhs?, rhs?): return lhs.hasSameUTF8(as: rhs)
-        default: return false
-        }
     }
 }

@@ -31,7 +31,9 @@ struct Reconciliation: Sendable {
         // transaction numbers of an id, which mark it as named by some order.
         let index = knownTransactionIDs.index
         func booked(_ id: ExactString) -> Transaction? {
-            journal.transaction(.production, id) ?? journal.transaction(.sandbox, id)
+            // The production transaction when an accepted production record holds the id, booked
+            // or not (an unbooked one raises nothing), else the sandbox one.
+            index.find(.production, id) != nil ? journal.transaction(.production, id) : journal.transaction(.sandbox, id)
         }
         let grace = Int64(graceHours) * 3_600_000
         var named = [Bool](repeating: false, count: index.count)

@@ -25,6 +25,12 @@ final class ReportStaging {
 
     /// The staging folders of this process not yet committed or discarded.
     private static let active = Mutex<Set<String>>([])
+    /// The report folders this process has committed, in order (for the signal message).
+    private static let published = Mutex<[String]>([])
+
+    static var publishedDestinations: [String] {
+        published.withLock { $0 }
+    }
 
     /// Creates a fresh staging folder beside `destination` (and the destination's parent
     /// folders when missing).
@@ -109,6 +115,8 @@ final class ReportStaging {
             defer { signals.restore() }
             try publish(ownedNames: ownedNames)
             active.remove(path)
+            let destination = destination
+            ReportStaging.published.withLock { $0.append(destination) }
         }
         isOpen = false
     }
@@ -129,11 +137,25 @@ final class ReportStaging {
     }
 
     /// Removes every active staging folder (waiting for a commit in progress to finish); for a
-    /// signal handler before the process exits.
-    static func discardAllActive() {
+    /// signal handler before the process exits. `matching` limits it to some paths (tests that
+    /// must not disturb other staging folders of the process). Returns the folders removed.
+    @discardableResult
+    static func discardAllActive(matching include: (String) -> Bool = { _ in true }) -> [String] {
         active.withLock { active in
-            for path in active.sorted() { try? FileManager.default.removeItem(atPath: path) }
-            active.removeAll()
+            let removed = active.filter(include).sorted()
+            for path in removed {
+                try? FileManager.default.removeItem(atPath: path)
+                active.remove(path)
+            }
+            return removed
         }
+    }
+
+    /// The report folder a staging folder belongs to (`out/.reports.staging-42` → `out/reports`).
+    static func destination(ofStaging path: String) -> String {
+        let (parent, base) = split(path)
+        var name = Substring(base.dropFirst())
+        if let marker = name.range(of: ".staging-", options: .backwards) { name = name[..<marker.lowerBound] }
+        return parent.map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? String(name)
     }
 }

@@ -3,6 +3,11 @@
 /// Replaces the five characters the OWASP XSS prevention cheat sheet (rule #1) lists:
 /// `&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`, `"` → `&quot;`, `'` → `&#39;`. Text without any of
 /// them (most values) is appended as is, after one scan of its bytes.
+///
+/// Control characters other than tab, LF and CR are not valid in HTML or SVG text (WHATWG HTML
+/// "control-character-in-input-stream"; a browser drops U+0000 outright, so `a\0b` would show as
+/// the different id `ab`): each is shown as its Unicode control picture (U+2400 `␀` … U+241F,
+/// U+2421 `␡` for DEL), so a value with one stays visibly different from one without.
 enum HTMLEscape {
     /// The escaped text.
     static func escape(_ text: String) -> String {
@@ -17,7 +22,9 @@ enum HTMLEscape {
     static func appendEscaped(_ text: String, to output: inout String) {
         guard needsEscaping(text) else { return output.append(text) }
         // Runs are cut on Unicode scalars, not on `String` (Character) indices: `"<\u{301}"` is one
-        // Character, and String slicing would round a cut inside it down to its start.
+        // Character, and String slicing would round a cut inside it down to its start. Runs are
+        // appended as `Substring`s: `unicodeScalars.append(contentsOf:)` copies the whole output
+        // each time (quadratic; measured in Swift 6.3).
         let scalars = text.unicodeScalars
         var runStart = scalars.startIndex
         var index = runStart
@@ -29,23 +36,31 @@ enum HTMLEscape {
             case ">": replacement = "&gt;"
             case "\"": replacement = "&quot;"
             case "'": replacement = "&#39;"
+            case let scalar where isControl(scalar.value):
+                replacement = Unicode.Scalar(scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value).map { String($0) } ?? "\u{FFFD}"
             default: replacement = nil
             }
             if let replacement {
-                output.unicodeScalars.append(contentsOf: scalars[runStart..<index])
+                output.append(contentsOf: Substring(scalars[runStart..<index]))
                 output.append(replacement)
                 runStart = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        output.unicodeScalars.append(contentsOf: scalars[runStart..<scalars.endIndex])
+        output.append(contentsOf: Substring(scalars[runStart..<scalars.endIndex]))
     }
 
-    /// Whether the text holds any of `& < > " '`.
+    /// Whether the text holds any of `& < > " '` or a control character.
     static func needsEscaping(_ text: String) -> Bool {
         text.utf8.contains { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || isControl(UInt32(byte))
         }
+    }
+
+    /// C0 controls but tab, LF and CR, and DEL.
+    @inline(__always)
+    static func isControl(_ value: UInt32) -> Bool {
+        (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0x7F
     }
 }

@@ -110,6 +110,9 @@ struct SHA256: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputError.posix("cannot read", path, errno: errno) }
         defer { close(descriptor) }
+        #if canImport(Glibc)
+        _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))  // a hint; failure is harmless
+        #endif
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }
         var hasher = SHA256()

@@ -7,7 +7,7 @@ struct SVGBuilder {
         let label = HTMLEscape.escape(title)
         output = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(HTMLEscape.escape(cssClass))\" "
             + "width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" "
-            + "role=\"img\" aria-label=\"\(label)\" font-family=\"sans-serif\" font-size=\"11\">\n"
+            + "role=\"img\" aria-label=\"\(label)\" font-family=\"sans-serif\" font-size=\"12\">\n"
             + "<title>\(label)</title>\n"
     }
 
@@ -54,10 +54,11 @@ struct SVGBuilder {
         return fraction == 0 ? sign + whole : sign + whole + "." + String(fraction)
     }
 
-    /// The assumed width of one character at font size 11, for layout only.
-    static let characterWidth = 6.5
+    /// The assumed width of one character at font size 12 (DejaVu Sans and Arial average a
+    /// little under 0.6 em), for layout only.
+    static let characterWidth = 7.0
 
-    /// A rough width of a text at font size 11, for layout only.
+    /// A rough width of a text at font size 12, for layout only.
     static func textWidth(_ text: String) -> Double {
         Double(text.count) * characterWidth
     }

@@ -10,20 +10,50 @@ enum SVGChart {
     /// Default fills by series position: gross, refunds, net, then more.
     static let palette = ["#4e79a7", "#e15759", "#59a14f", "#f28e2b", "#76b7b2", "#b07aa1"]
 
+    /// Fills for the report's own series classes, so a lone refunds series is still red.
+    static let classFills = ["gross": "#4e79a7", "refund": "#e15759", "refunds": "#e15759", "net": "#59a14f"]
+
+    /// The default fill of a series: its class's colour, else the palette by position.
+    static func fill(cssClass: String, index: Int) -> String {
+        classFills[cssClass] ?? palette[index % palette.count]
+    }
+
+    /// Tick labels without a fraction that is zero on every tick: `0.00, 500.00, 1,000.00`
+    /// → `0, 500, 1,000`, but `0.00, 0.50, 1.00` stay as they are.
+    static func trimmingZeroFractions(_ labels: [String]) -> [String] {
+        func zeroFraction(_ label: String) -> Range<String.Index>? {
+            guard let dot = label.lastIndex(of: ".") else { return nil }
+            let digits = label[label.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.allSatisfy({ $0 == "0" }) else { return nil }
+            return dot..<digits.endIndex
+        }
+        let ranges = labels.map(zeroFraction)
+        guard !labels.isEmpty, ranges.allSatisfy({ $0 != nil }) else { return labels }
+        return zip(labels, ranges).map { label, range in
+            var trimmed = label
+            if let range { trimmed.removeSubrange(range) }
+            return trimmed
+        }
+    }
+
     /// At most this many category labels are written; between them some are skipped.
     static let maximumCategoryLabels = 24
+
+    /// Bars are never wider than this, so a few periods don't draw slabs.
+    static let maximumBarWidth = 36.0
 
     /// Vertical bars grouped by category, one bar per series (gross / refunds / net per period).
     ///
     /// Values are minor units and may be negative (a net below zero): the zero line is drawn and
     /// negative bars hang below it. Ticks fall on round numbers (1, 2 or 5 × 10ⁿ minor units) and
-    /// are labelled with `valueFormatter`.
+    /// are labelled with `tickFormatter` (default `valueFormatter`), less a fraction that is zero
+    /// on every tick; bars' tooltips carry the exact value by `valueFormatter`.
     static func groupedBars(title: String, categories: [String],
                             series: [(name: String, values: [Int64], cssClass: String)],
-                            valueFormatter: (Int64) -> String,
+                            valueFormatter: (Int64) -> String, tickFormatter: ((Int64) -> String)? = nil,
                             width: Int = 720, height: Int = 320) -> String {
         var svg = SVGBuilder(width: width, height: height, title: title, cssClass: "chart grouped-bars")
-        svg.text(title, x: 8, y: 18, cssClass: "chart-title", extra: #"font-size="14" font-weight="bold""#)
+        svg.text(title, x: 8, y: 18, cssClass: "chart-title", extra: #"font-size="15" font-weight="bold""#)
         let values = series.flatMap(\.values)
         guard !categories.isEmpty, !series.isEmpty, !values.isEmpty else {
             svg.text("No data", x: Double(width) / 2, y: Double(height) / 2, cssClass: "empty",
@@ -33,16 +63,16 @@ enum SVGChart {
 
         var legendX = 8.0
         for (index, entry) in series.enumerated() {
-            svg.rect(x: legendX, y: 28, width: 10, height: 10, cssClass: "legend-key \(entry.cssClass)",
-                     fill: palette[index % palette.count])
-            svg.text(entry.name, x: legendX + 14, y: 37, cssClass: "legend")
-            legendX += 14 + SVGBuilder.textWidth(entry.name) + 16
+            svg.rect(x: legendX, y: 28, width: 12, height: 12, cssClass: "legend-key \(entry.cssClass)",
+                     fill: fill(cssClass: entry.cssClass, index: index))
+            svg.text(entry.name, x: legendX + 16, y: 38.5, cssClass: "legend")
+            legendX += 16 + SVGBuilder.textWidth(entry.name) + 18
         }
 
         let axis = SVGAxis(minimum: min(0, values.min() ?? 0), maximum: max(0, values.max() ?? 0))
-        let tickLabels = axis.ticks.map(valueFormatter)
+        let tickLabels = trimmingZeroFractions(axis.ticks.map { tickFormatter?($0) ?? valueFormatter($0) })
         let left = max(40, 10 + (tickLabels.map(SVGBuilder.textWidth).max() ?? 0))
-        let right = Double(width) - 10, top = 50.0, bottom = Double(height) - 28
+        let right = Double(width) - 10, top = 54.0, bottom = Double(height) - 28
         let y = { (value: Int64) in axis.position(of: value, top: top, bottom: bottom) }
 
         for (tick, label) in zip(axis.ticks, tickLabels) {
@@ -51,7 +81,8 @@ enum SVGChart {
         }
 
         let slot = (right - left) / Double(categories.count)
-        let barWidth = slot * 0.8 / Double(series.count)
+        let barWidth = min(slot * 0.8 / Double(series.count), maximumBarWidth)
+        let groupInset = (slot - barWidth * Double(series.count)) / 2
         let widestLabel = categories.map(SVGBuilder.textWidth).max() ?? 0
         let labelStep = max((categories.count + maximumCategoryLabels - 1) / maximumCategoryLabels,
                             Int(((widestLabel + 6) / slot).rounded(.up)), 1)
@@ -60,13 +91,13 @@ enum SVGChart {
             for (index, entry) in series.enumerated() where column < entry.values.count {
                 let value = entry.values[column]
                 let barTop = y(max(value, 0)), barBottom = y(min(value, 0))
-                svg.rect(x: slotLeft + slot * 0.1 + barWidth * Double(index), y: barTop,
+                svg.rect(x: slotLeft + groupInset + barWidth * Double(index), y: barTop,
                          width: barWidth, height: barBottom - barTop, cssClass: "bar \(entry.cssClass)",
-                         fill: palette[index % palette.count],
+                         fill: fill(cssClass: entry.cssClass, index: index),
                          tooltip: "\(category) · \(entry.name): \(valueFormatter(value))")
             }
             if column % labelStep == 0 {
-                svg.text(category, x: slotLeft + slot / 2, y: bottom + 16, cssClass: "label",
+                svg.text(category, x: slotLeft + slot / 2, y: bottom + 17, cssClass: "label",
                          extra: #"text-anchor="middle""#)
             }
         }
@@ -81,10 +112,10 @@ enum SVGChart {
     /// (the full text is the tooltip).
     static func horizontalBars(title: String, items: [(label: String, value: Int64, valueLabel: String)],
                                width: Int = 720, cssClass: String = "bar") -> String {
-        let rowHeight = 22.0, top = 30.0
+        let rowHeight = 24.0, top = 32.0
         let height = Int(top + rowHeight * Double(max(items.count, 1)) + 8)
         var svg = SVGBuilder(width: width, height: height, title: title, cssClass: "chart horizontal-bars")
-        svg.text(title, x: 8, y: 18, cssClass: "chart-title", extra: #"font-size="14" font-weight="bold""#)
+        svg.text(title, x: 8, y: 18, cssClass: "chart-title", extra: #"font-size="15" font-weight="bold""#)
         guard !items.isEmpty else {
             svg.text("No data", x: 8, y: top + 15, cssClass: "empty")
             return svg.finish()
@@ -99,12 +130,12 @@ enum SVGChart {
         let largest = max(items.map(\.value).max() ?? 1, 1)
         for (row, item) in items.enumerated() {
             let rowTop = top + rowHeight * Double(row)
-            svg.text(shortLabels[row], x: labelWidth, y: rowTop + 15, cssClass: "label",
+            svg.text(shortLabels[row], x: labelWidth, y: rowTop + 16, cssClass: "label",
                      extra: #"text-anchor="end""#)
             let length = item.value > 0 ? barSpace * Double(item.value) / Double(largest) : 0
             svg.rect(x: barLeft, y: rowTop + 4, width: length, height: rowHeight - 8, cssClass: cssClass,
                      fill: palette[0], tooltip: "\(item.label): \(item.valueLabel)")
-            svg.text(item.valueLabel, x: barLeft + length + 4, y: rowTop + 15, cssClass: "value")
+            svg.text(item.valueLabel, x: barLeft + length + 5, y: rowTop + 16, cssClass: "value")
         }
         return svg.finish()
     }

@@ -12,10 +12,17 @@ extension JSONView {
 
     /// An integer from a JSON integer or a string of ASCII digits (with an optional `-` when
     /// `allowSign`); nil for anything else or a value beyond Int64.
-    func looseInteger(_ index: Int, allowSign: Bool = false) -> Int64? {
+    func looseInteger(_ index: Int, allowSign: Bool = false, trimmingSpaces: Bool = false) -> Int64? {
         switch kind(index) {
         case .number: return int64(index)
-        case .string: return withString(index) { JSONValue.parseDigits($0, allowSign: allowSign) } ?? nil
+        case .string:
+            return withString(index) { utf8 -> Int64? in
+                guard trimmingSpaces else { return JSONValue.parseDigits(utf8, allowSign: allowSign) }
+                var start = 0, end = utf8.count
+                while start < end, utf8[start] == 0x20 || utf8[start] == 0x09 { start += 1 }
+                while end > start, utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09 { end -= 1 }
+                return JSONValue.parseDigits(UnsafeBufferPointer(rebasing: utf8[start..<end]), allowSign: allowSign)
+            } ?? nil
         default: return nil
         }
     }

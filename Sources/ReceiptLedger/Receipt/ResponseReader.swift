@@ -89,7 +89,7 @@ struct ResponseReader: Sendable {
         }
         view.find(Self.receiptKeys, in: receipt, into: found)
         let (inAppValue, bundleValue, receiptTypeValue) = (found[0], found[1], found[2])
-        guard let inApp = EntryList(view, inAppValue) else {
+        guard let inApp = EntryList(view, inAppValue, allowSingleObject: false) else {
             return rejected("malformed_receipt", "receipt.in_app is a JSON \(inAppValue < 0 ? .null : view.kind(inAppValue))", status: status)
         }
         guard let latest = EntryList(view, latestValue) else {
@@ -139,17 +139,19 @@ struct ResponseReader: Sendable {
     }
 
     /// The entries of `in_app`, `latest_receipt_info` or `pending_renewal_info`: an array's
-    /// elements, one object as a list of one (old answers), absent or null as none; nil for any
-    /// other type (`malformed_receipt`).
+    /// elements, absent or null as none, and except for `in_app` one object as a list of one
+    /// (old answers; SPEC §4 allows that form for `latest_receipt_info`); nil for any other type
+    /// (`malformed_receipt`).
     struct EntryList {
         /// Tape index of the array or the single object; -1 for none.
         private let value: Int
 
-        init?(_ view: JSONView, _ value: Int) {
+        init?(_ view: JSONView, _ value: Int, allowSingleObject: Bool = true) {
             guard value >= 0 else { self.value = -1; return }
             switch view.kind(value) {
             case .null: self.value = -1
-            case .array, .object: self.value = value
+            case .array: self.value = value
+            case .object where allowSingleObject: self.value = value
             default: return nil
             }
         }

@@ -11,7 +11,7 @@ final class TransactionCopy: Sendable {
     let productID: String?
     /// nil when absent (SPEC: absent means 1).
     let quantity: Int64?
-    /// The quantity was present but not a positive integer (`bad_quantity`, 1 used).
+    /// The quantity was present but not a positive integer up to `maximumQuantity` (`bad_quantity`, 1 used).
     let quantityIsBad: Bool
     let purchase: TimestampFieldReading
     let originalPurchase: TimestampFieldReading
@@ -46,6 +46,11 @@ final class TransactionCopy: Sendable {
     /// The quantity this copy books (1 when absent or bad).
     var effectiveQuantity: Int64 { quantityIsBad ? 1 : (quantity ?? 1) }
 
+    /// The largest quantity read as given (docs/DECISIONS.md): Apple sells at most 10 units in
+    /// one payment; beyond a million the value is not a purchase but damage, and its amounts
+    /// could overflow the ledgers.
+    static let maximumQuantity: Int64 = 1_000_000
+
     /// Whether any date field may raise a timestamp finding: the merge looks no further for
     /// the (nearly all) copies without one.
     var mayHaveTimestampFindings: Bool {
@@ -79,7 +84,7 @@ extension TransactionCopy {
         var quantity: Int64?
         var quantityIsBad = false
         if let quantityValue = value(Key.quantity), view.kind(quantityValue) != .null {
-            if let parsed = view.looseInteger(quantityValue), parsed >= 1 { quantity = parsed } else { quantityIsBad = true }
+            if let parsed = view.looseInteger(quantityValue, trimmingSpaces: true), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
         }
         return TransactionCopy(
             transactionID: id,
@@ -94,7 +99,7 @@ extension TransactionCopy {
             isTrialPeriod: value(Key.isTrialPeriod).map(view.flag) ?? false,
             isInIntroOfferPeriod: value(Key.isInIntroOfferPeriod).map(view.flag) ?? false,
             isUpgraded: value(Key.isUpgraded).map(view.flag) ?? false,
-            ownershipType: value(Key.ownershipType).flatMap(view.looseText))
+            ownershipType: value(Key.ownershipType).flatMap(view.string))  // only text counts (DECISIONS.md)
     }
 
     /// The members a copy is read from, by position in `keys`.

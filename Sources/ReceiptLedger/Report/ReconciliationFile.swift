@@ -12,7 +12,7 @@ enum ReconciliationFile {
             let t = row.transaction
             let isLeak = row.finding == .refundNotRevoked
             table.append([
-                .text(row.finding.rawValue), row.order.map { orderIDCell($0.orderID) } ?? .empty,
+                .text(row.finding.rawValue), row.order.map { .text($0.orderID) } ?? .empty,
                 .text(t?.environment.rawValue ?? ""), .text(row.transactionID),
                 .text(row.order?.userID ?? t?.userName ?? ""), .text(row.order?.productID ?? t?.productID ?? ""),
                 .text(t?.currency?.code ?? ""), t.map { .amount($0.gross) } ?? .empty,
@@ -23,9 +23,5 @@ enum ReconciliationFile {
             ])
         }
         return table.sorted(keyColumns: 4, numericKeyColumns: [1])
-    }
-
-    private static func orderIDCell(_ id: String) -> CSVCell {
-        JSONValue.parseDigits(id, allowSign: true) != nil ? .number(id) : .text(id)
     }
 }

@@ -18,6 +18,7 @@ struct ReportRun {
         PhaseTimer.mark("start")
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
+        try checkOutputSparesInputs()
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
         let catalog = try loadCatalog()
@@ -30,11 +31,14 @@ struct ReportRun {
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
             throw FatalError(error.message)
+        } catch let error as SQLiteError {
+            throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
         let journal = result.journal
         guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
 
+        try AmountRange.check(journal)
         PhaseTimer.mark("journal")
         progress?.phase("building ledgers")
         let asOf = options.asOf ?? result.index.latestVerifiedAt
@@ -63,6 +67,65 @@ struct ReportRun {
         progress?.finish()
         return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
                        outputDirectory: options.outputDirectory, files: outputs)
+    }
+
+    /// Ledgers, refunds, subscriptions and reconciliation of a finished journal, on one thread:
+    /// everything the files are written from (for tests; `execute` runs the reconciliation beside
+    /// the ledgers).
+    static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
+                           orders: [Order]?, ordersLabel: String?) -> ReportData {
+        let journal = result.journal
+        let asOf = options.asOf ?? result.index.latestVerifiedAt
+        let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        return ReportData(
+            options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods,
+            ledgers: LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds),
+            refunds: Refund.all(in: journal.transactions, index: result.index, periods: periods),
+            subscriptions: Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf),
+            reconciliation: orders.map {
+                Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                               asOf: asOf, graceHours: options.revokeGraceHours)
+            },
+            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
+    }
+
+    /// Every CSV file and HTML page of a run as bytes, in memory, in file-name order, written by
+    /// the same writers as `write` (without the manifest, which hashes the input files); for the
+    /// fuzz test. `rows` is nil for a page.
+    static func renderFiles(_ data: ReportData, tables: [(name: String, table: CSVTable)]? = nil,
+                            templates: TemplateSet) throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
+        var files: [(name: String, bytes: [UInt8], rows: Int?)] = []
+        var summaries: [(name: String, table: CSVTable)] = []
+        for (name, csv) in csvFiles(data) {
+            var bytes: [UInt8] = []
+            let rows = try csv.write { bytes += $0 }
+            files.append((name, bytes, rows))
+            summaries.append((name, csv.summary(rowCount: rows)))
+        }
+        for page in try HTMLReport.pages(data, tables: tables ?? summaries, templates: templates) {
+            files.append((page.name, Array(page.html.utf8), nil))
+        }
+        return files.sorted { $0.name < $1.name }
+    }
+
+    /// The CSV files of a run as tables of cells (the slow, obviously right path), in file-name
+    /// order: tests compare the streamed files with these.
+    static func tables(_ data: ReportData) -> [(name: String, table: CSVTable)] {
+        var files: [(name: String, table: CSVTable)] = [
+            (TransactionsFile.name, TransactionsFile.cellTable(data.journal.transactions)),
+            (LedgerFiles.periodName, LedgerFiles.cellTable(data.ledgers.byPeriod)),
+            (LedgerFiles.productName, LedgerFiles.cellTable(data.ledgers.byProduct)),
+            (LedgerFiles.userName, LedgerFiles.cellTable(data.ledgers.byUser)),
+            (RefundsFile.name, RefundsFile.table(data.refunds)),
+            (SubscriptionsFile.name, SubscriptionsFile.cellTable(data.subscriptions)),
+            (AnomaliesFile.name, AnomaliesFile.table(data.journal.anomalies)),
+            (RejectedFile.name, RejectedFile.table(data.journal.rejected)),
+            (EnvironmentCheckFile.name, EnvironmentCheckFile.table(data.journal.environmentChecks)),
+        ]
+        if let reconciliation = data.reconciliation {
+            files.append((ReconciliationFile.name, ReconciliationFile.table(reconciliation)))
+        }
+        return files.sorted { $0.name < $1.name }
     }
 
     /// The CSV files of a run, in file-name order, as `ReportRun.write` writes them.
@@ -137,24 +200,54 @@ struct ReportRun {
         ManifestFile.name,
     ]).union(HTMLReport.pageNames)
 
+    /// The report must not replace a file it reads: an input, catalog, orders file or template
+    /// that lies in `--out` under a name the report writes (`--out templates` would overwrite
+    /// `templates/index.html`).
+    private func checkOutputSparesInputs() throws(UsageError) {
+        guard let out = ReportStaging.realPath(options.outputDirectory) else { return }
+        let folder = HTMLReport.locateTemplates(options.templatesDirectory)
+        let read = [options.input.path, options.catalogPath, options.ordersCSV].compactMap { $0 }
+            + HTMLReport.templateFiles.map { folder + "/" + $0 }
+        for path in read {
+            guard let resolved = ReportStaging.realPath(path) else { continue }
+            let (parent, name) = ReportStaging.split(resolved)
+            if parent == out, Self.ownedNames.contains(name) {
+                throw UsageError("--out \(options.outputDirectory) would overwrite \(path), which the run reads (choose another --out)")
+            }
+        }
+    }
+
+    /// Inputs are read whole, the records twice from the start: a pipe or a device (`/dev/zero`
+    /// never ends) cannot be one.
+    static func requireRegularFile(_ path: String, role: String) throws(UsageError) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("\(role) \(path) is not a regular file")
+        }
+    }
+
     private func loadCatalog() throws -> Catalog {
         guard let path = options.catalogPath else { return .empty }
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError("catalog \(path) does not exist") }
+        try Self.requireRegularFile(path, role: "catalog")
         do { return try CatalogReader.read(path: path) } catch { throw UsageError("unreadable catalog: \(error)") }
     }
 
     private func openSource() throws -> RecordSource {
         let path = options.input.path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError("input \(path) does not exist")
         }
+        guard !isDirectory.boolValue else { throw UsageError("input \(path) is a folder, not a file") }
+        try Self.requireRegularFile(path, role: "input")
         do {
             switch options.input {
             case .sqlite(let path, let query): return try SQLiteRecordSource(path: path, query: query)
             case .ndjson(let path): return try NDJSONRecordSource(path: path)
             }
         } catch let error as SourceError {
+            if error.isFatal { throw FatalError(error.message) }
             throw UsageError(error.message)
         }
     }
@@ -163,6 +256,7 @@ struct ReportRun {
     private func loadOrders(source: RecordSource) throws -> ([Order]?, String?) {
         if let csv = options.ordersCSV {
             guard FileManager.default.fileExists(atPath: csv) else { throw UsageError("orders file \(csv) does not exist") }
+            try Self.requireRegularFile(csv, role: "orders file")
             return (try OrderReader.read(csvPath: csv), csv)
         }
         guard let sqlite = source as? SQLiteRecordSource else { return (nil, nil) }

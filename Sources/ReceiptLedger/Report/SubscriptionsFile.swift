@@ -22,6 +22,20 @@ enum SubscriptionsFile {
         return CSVTable(header: header, rows: rows)
     }
 
+    /// The same rows as cells, sorted by the file's key: the slow path tests compare with.
+    static func cellTable(_ subscriptions: [Subscription]) -> CSVTable {
+        var table = CSVTable(header: header)
+        for s in subscriptions {
+            table.append([
+                .text(s.environment.rawValue), .text(s.originalTransactionID), .text(s.userName), .text(s.productID),
+                .instant(s.firstPurchase), .instant(s.latestExpires), .count(s.paidPeriods), .count(s.refundedPeriods),
+                .text(s.renewal?.autoRenewStatus ?? ""), .text(s.renewal?.expirationIntent ?? ""),
+                s.renewal?.inBillingRetry.map { .bool($0) } ?? .empty, .text(s.state.rawValue),
+            ])
+        }
+        return table.sorted(keyColumns: 2, numericKeyColumns: [])
+    }
+
     private static func keyOrder(_ subscriptions: [Subscription]) -> [Int] {
         var keys = SortKeys(reservingBytes: subscriptions.count * 20, keys: subscriptions.count)
         for s in subscriptions {

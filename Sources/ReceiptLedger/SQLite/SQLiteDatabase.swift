@@ -87,13 +87,20 @@ final class SQLiteDatabase {
         throw busyAware(error)
     }
 
-    /// Whether the main schema holds a table or view of that name (SQLite names ignore ASCII case).
+    /// Whether the main schema holds a table or view of that name (SQLite names ignore ASCII case);
+    /// false also when the schema cannot be read (use `hasTable` to learn why).
     func tableExists(_ name: String) -> Bool {
+        (try? hasTable(name)) ?? false
+    }
+
+    /// Whether the main schema holds a table or view of that name; throws when the schema cannot
+    /// be read (`SQLITE_NOTADB` for a file that is not a database, `SQLITE_BUSY` when a writer
+    /// held its lock past the busy timeout).
+    func hasTable(_ name: String) throws(SQLiteError) -> Bool {
         let sql = "SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?1 COLLATE NOCASE"
-        guard let statement = try? prepare(sql), (try? statement.bind(.text(name), at: 1)) != nil else {
-            return false
-        }
-        return (try? statement.step()) == true
+        let statement = try prepare(sql)
+        try statement.bind(.text(name), at: 1)
+        return try statement.step()
     }
 
     /// Adds the wait to a `SQLITE_BUSY` message, so "database is locked" says how long was waited.

@@ -49,11 +49,13 @@ import Testing
         let asNumber = A.transaction("1", purchaseMs: Self.t0, fields: ["quantity": "2"])
         let bad = A.transaction("2", purchaseMs: Self.t0, fields: ["quantity": "\"two\""])
         let absent = A.transaction("3", purchaseMs: Self.t0, fields: ["quantity": "null"])
-        let journal = try A.journal([A.row(1, at: Self.t0, A.answer(inApp: [asText, bad, absent], latest: [asNumber]))]).journal
+        let spaced = A.transaction("4", purchaseMs: Self.t0, fields: ["quantity": "\" 4 \""])
+        let journal = try A.journal([A.row(1, at: Self.t0, A.answer(inApp: [asText, bad, absent, spaced], latest: [asNumber]))]).journal
         #expect(journal.anomalies(AnomalyKind.conflictingTransaction).isEmpty)
         #expect(journal.transaction("1")?.quantity == 2)
         #expect(journal.transaction("2")?.quantity == 1)
         #expect(journal.transaction("3")?.quantity == 1)
+        #expect(journal.transaction("4")?.quantity == 4)
         #expect(journal.anomalies(AnomalyKind.badQuantity).map(\.transactionID) == ["2"])
     }
 

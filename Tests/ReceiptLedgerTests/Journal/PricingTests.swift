@@ -60,6 +60,10 @@ import Testing
         for status in ["trial", "family", "unpriced", "upgraded", "refunded", "sold"] {
             #expect(journal.transaction(status)?.status.rawValue == (status == "family" ? "family_shared" : status))
         }
+        let lowercase = try book([A.transaction("f", purchaseMs: Self.t0, fields: ["in_app_ownership_type": "\"family_shared\""]),
+                                  A.transaction("n", purchaseMs: Self.t0, fields: ["in_app_ownership_type": "5"])])
+        #expect(lowercase.transaction("f")?.status == .sold)  // only Apple's exact FAMILY_SHARED is family sharing
+        #expect(lowercase.transaction("n")?.ownershipType == "PURCHASED")  // not text: as if absent
         let unpriced = try #require(journal.transaction("unpriced"))
         #expect(unpriced.currency == nil)
         #expect(unpriced.productType == nil)

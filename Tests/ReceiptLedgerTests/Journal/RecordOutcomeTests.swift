@@ -19,6 +19,7 @@ import Testing
         ("{\"status\": 0}", "missing_receipt", "status 0 without a receipt object"),
         ("{\"status\": 21006, \"receipt\": \"x\"}", "missing_receipt", "status 21006 without a receipt object"),
         ("{\"status\": 0, \"receipt\": {\"in_app\": \"x\"}}", "malformed_receipt", "receipt.in_app is a JSON string"),
+        ("{\"status\": 0, \"receipt\": {\"in_app\": {\"transaction_id\": \"1\"}}}", "malformed_receipt", "receipt.in_app is a JSON object"),
         ("{\"status\": 0, \"receipt\": {}, \"latest_receipt_info\": 5}", "malformed_receipt", "latest_receipt_info is a JSON number"),
     ])
     func rejectedBodies(body: String, reason: String, detail: String) throws {
@@ -72,6 +73,7 @@ import Testing
         let journal = try AnswerBuilder.journal(rows).journal
         let reasons = journal.rejected.map { "\($0.recordID):\($0.reason)" }.sorted()
         #expect(reasons == ["1:bad_verified_at", "3:bad_user_id", "4:bad_user_id", "5:bad_user_id", ":bad_id"])
+        #expect(journal.rejected.first { $0.recordID == "5" }?.user == "9")  // a non-text user is shown as its text
         #expect(journal.counts.redirected == 0)
         #expect(journal.counts.isBalanced)
     }

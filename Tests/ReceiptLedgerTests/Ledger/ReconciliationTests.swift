@@ -23,7 +23,8 @@ import Testing
                 A.transaction("family", purchaseMs: Self.t0, fields: ["cancellation_date_ms": cancel, "in_app_ownership_type": "\"FAMILY_SHARED\""]),
                 A.transaction("undated", purchaseMs: 0, fields: ["purchase_date_ms": "null", "purchase_date": "\"bad\""]),
             ])),
-            A.row(2, user: "u", at: Self.t0, A.answer(environment: "Sandbox", inApp: [A.transaction("sandboxed", purchaseMs: Self.t0)])),
+            A.row(2, user: "u", at: Self.t0, A.answer(environment: "Sandbox", inApp: [A.transaction("sandboxed", purchaseMs: Self.t0),
+                                                                                 A.transaction("undated", purchaseMs: Self.t0)])),
         ]
         let journal = try A.journal(rows).journal
         let reconciliation = Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
@@ -42,11 +43,14 @@ import Testing
             order("4", tx: "ghost"),
             order("5", tx: "sold", delivered: Self.t0 + Self.hour),               // duplicate of order 2
             order("6", tx: "family"),                                             // family-shared refund leaks 0.00
-            order("7", tx: "undated"),                                            // never booked: nothing
+            order("7", tx: "undated"),                                            // production copy never booked: nothing,
+                                                                                  // even though a sandbox one is
+            order("-3", tx: "ghost"),
             order("x", tx: ""),
         ])
         #expect(lines == [
             "delivered_on_sandbox,3,Sandbox,sandboxed,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,,,the transaction exists only in Sandbox records",
+            "delivered_without_transaction,'-3,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,,,no accepted record holds this transaction",
             "delivered_without_transaction,4,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,,,no accepted record holds this transaction",
             "delivered_without_transaction,x,,,u,monthly,,,,2024-01-01T00:00:00.000Z,,,the order names no transaction",
             "duplicate_delivery,5,Production,sold,u,monthly,USD,9.99,,2024-01-01T01:00:00.000Z,,,already delivered by order 2",

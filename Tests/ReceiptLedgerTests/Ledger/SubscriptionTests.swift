@@ -46,7 +46,7 @@ import Testing
         #expect(s.refundedPeriods == 1)
         #expect(s.firstPurchase == UnixMillis(Self.t0))
         #expect(s.latestExpires == UnixMillis(Self.t0 + 60 * Self.day))
-        let csv = String(decoding: SubscriptionsFile.table([s]).serialized(), as: UTF8.self)
+        let csv = String(decoding: SubscriptionsFile.cellTable([s]).serialized(), as: UTF8.self)
         #expect(csv.split(separator: "\n").last == "Production,100,u1,monthly,2024-01-01T00:00:00.000Z,2024-03-01T00:00:00.000Z,1,1,1,,,refunded")
     }
 

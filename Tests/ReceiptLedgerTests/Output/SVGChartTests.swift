@@ -41,34 +41,34 @@ import Testing
 
     @Test func groupedBarsWithNegativeNetSnapshot() {
         #expect(Self.tinyChart() == #"""
-        <svg xmlns="http://www.w3.org/2000/svg" class="chart grouped-bars" width="300" height="200" viewBox="0 0 300 200" role="img" aria-label="Net &lt;USD&gt;" font-family="sans-serif" font-size="11">
+        <svg xmlns="http://www.w3.org/2000/svg" class="chart grouped-bars" width="300" height="200" viewBox="0 0 300 200" role="img" aria-label="Net &lt;USD&gt;" font-family="sans-serif" font-size="12">
         <title>Net &lt;USD&gt;</title>
-        <text class="chart-title" x="8" y="18" font-size="14" font-weight="bold" fill="#333333">Net &lt;USD&gt;</text>
-        <rect class="legend-key gross" x="8" y="28" width="10" height="10" fill="#4e79a7"/>
-        <text class="legend" x="22" y="37" fill="#333333">Gross</text>
-        <rect class="legend-key refunds" x="70.5" y="28" width="10" height="10" fill="#e15759"/>
-        <text class="legend" x="84.5" y="37" fill="#333333">Refunds</text>
-        <rect class="legend-key net" x="146" y="28" width="10" height="10" fill="#59a14f"/>
-        <text class="legend" x="160" y="37" fill="#333333">Net</text>
-        <line class="grid" x1="49" y1="172" x2="290" y2="172" stroke="#dddddd"/>
-        <text class="tick" x="43" y="176" text-anchor="end" fill="#333333">-$2.00</text>
-        <line class="grid" x1="49" y1="141.5" x2="290" y2="141.5" stroke="#dddddd"/>
-        <text class="tick" x="43" y="145.5" text-anchor="end" fill="#333333">$0.00</text>
-        <line class="grid" x1="49" y1="111" x2="290" y2="111" stroke="#dddddd"/>
-        <text class="tick" x="43" y="115" text-anchor="end" fill="#333333">$2.00</text>
-        <line class="grid" x1="49" y1="80.5" x2="290" y2="80.5" stroke="#dddddd"/>
-        <text class="tick" x="43" y="84.5" text-anchor="end" fill="#333333">$4.00</text>
-        <line class="grid" x1="49" y1="50" x2="290" y2="50" stroke="#dddddd"/>
-        <text class="tick" x="43" y="54" text-anchor="end" fill="#333333">$6.00</text>
-        <rect class="bar gross" x="61.1" y="65.4" width="32.1" height="76.1" fill="#4e79a7"><title>2024-01 · Gross: $4.99</title></rect>
-        <rect class="bar refunds" x="93.2" y="141.5" width="32.1" height="0" fill="#e15759"><title>2024-01 · Refunds: $0.00</title></rect>
-        <rect class="bar net" x="125.3" y="65.4" width="32.1" height="76.1" fill="#59a14f"><title>2024-01 · Net: $4.99</title></rect>
-        <text class="label" x="109.3" y="188" text-anchor="middle" fill="#333333">2024-01</text>
-        <rect class="bar gross" x="181.6" y="141.5" width="32.1" height="0" fill="#4e79a7"><title>2024-02 · Gross: $0.00</title></rect>
-        <rect class="bar refunds" x="213.7" y="111.2" width="32.1" height="30.3" fill="#e15759"><title>2024-02 · Refunds: $1.99</title></rect>
-        <rect class="bar net" x="245.8" y="141.5" width="32.1" height="30.3" fill="#59a14f"><title>2024-02 · Net: -$1.99</title></rect>
-        <text class="label" x="229.8" y="188" text-anchor="middle" fill="#333333">2024-02</text>
-        <line class="zero" x1="49" y1="141.5" x2="290" y2="141.5" stroke="#333333"/>
+        <text class="chart-title" x="8" y="18" font-size="15" font-weight="bold" fill="#333333">Net &lt;USD&gt;</text>
+        <rect class="legend-key gross" x="8" y="28" width="12" height="12" fill="#4e79a7"/>
+        <text class="legend" x="24" y="38.5" fill="#333333">Gross</text>
+        <rect class="legend-key refunds" x="77" y="28" width="12" height="12" fill="#e15759"/>
+        <text class="legend" x="93" y="38.5" fill="#333333">Refunds</text>
+        <rect class="legend-key net" x="160" y="28" width="12" height="12" fill="#59a14f"/>
+        <text class="legend" x="176" y="38.5" fill="#333333">Net</text>
+        <line class="grid" x1="40" y1="172" x2="290" y2="172" stroke="#dddddd"/>
+        <text class="tick" x="34" y="176" text-anchor="end" fill="#333333">-$2</text>
+        <line class="grid" x1="40" y1="142.5" x2="290" y2="142.5" stroke="#dddddd"/>
+        <text class="tick" x="34" y="146.5" text-anchor="end" fill="#333333">$0</text>
+        <line class="grid" x1="40" y1="113" x2="290" y2="113" stroke="#dddddd"/>
+        <text class="tick" x="34" y="117" text-anchor="end" fill="#333333">$2</text>
+        <line class="grid" x1="40" y1="83.5" x2="290" y2="83.5" stroke="#dddddd"/>
+        <text class="tick" x="34" y="87.5" text-anchor="end" fill="#333333">$4</text>
+        <line class="grid" x1="40" y1="54" x2="290" y2="54" stroke="#dddddd"/>
+        <text class="tick" x="34" y="58" text-anchor="end" fill="#333333">$6</text>
+        <rect class="bar gross" x="52.5" y="68.9" width="33.3" height="73.6" fill="#4e79a7"><title>2024-01 · Gross: $4.99</title></rect>
+        <rect class="bar refunds" x="85.8" y="142.5" width="33.3" height="0" fill="#e15759"><title>2024-01 · Refunds: $0.00</title></rect>
+        <rect class="bar net" x="119.2" y="68.9" width="33.3" height="73.6" fill="#59a14f"><title>2024-01 · Net: $4.99</title></rect>
+        <text class="label" x="102.5" y="189" text-anchor="middle" fill="#333333">2024-01</text>
+        <rect class="bar gross" x="177.5" y="142.5" width="33.3" height="0" fill="#4e79a7"><title>2024-02 · Gross: $0.00</title></rect>
+        <rect class="bar refunds" x="210.8" y="113.1" width="33.3" height="29.4" fill="#e15759"><title>2024-02 · Refunds: $1.99</title></rect>
+        <rect class="bar net" x="244.2" y="142.5" width="33.3" height="29.4" fill="#59a14f"><title>2024-02 · Net: -$1.99</title></rect>
+        <text class="label" x="227.5" y="189" text-anchor="middle" fill="#333333">2024-02</text>
+        <line class="zero" x1="40" y1="142.5" x2="290" y2="142.5" stroke="#333333"/>
         </svg>
 
         """#)
@@ -76,15 +76,15 @@ import Testing
 
     @Test func horizontalBarsSnapshot() {
         #expect(Self.refundRates() == #"""
-        <svg xmlns="http://www.w3.org/2000/svg" class="chart horizontal-bars" width="400" height="82" viewBox="0 0 400 82" role="img" aria-label="Refund rate" font-family="sans-serif" font-size="11">
+        <svg xmlns="http://www.w3.org/2000/svg" class="chart horizontal-bars" width="400" height="88" viewBox="0 0 400 88" role="img" aria-label="Refund rate" font-family="sans-serif" font-size="12">
         <title>Refund rate</title>
-        <text class="chart-title" x="8" y="18" font-size="14" font-weight="bold" fill="#333333">Refund rate</text>
-        <text class="label" x="160" y="45" text-anchor="end" fill="#333333">com.example.pro &amp; co</text>
-        <rect class="bar" x="168" y="34" width="177" height="14" fill="#4e79a7"><title>com.example.pro &amp; co: 12.50%</title></rect>
-        <text class="value" x="349" y="45" fill="#333333">12.50%</text>
-        <text class="label" x="160" y="67" text-anchor="end" fill="#333333">xxxxxxxxxxxxxxxxxxxxxx…</text>
-        <rect class="bar" x="168" y="56" width="0" height="14" fill="#4e79a7"><title>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx: 0.00%</title></rect>
-        <text class="value" x="172" y="67" fill="#333333">0.00%</text>
+        <text class="chart-title" x="8" y="18" font-size="15" font-weight="bold" fill="#333333">Refund rate</text>
+        <text class="label" x="160" y="48" text-anchor="end" fill="#333333">com.example.pro &amp; co</text>
+        <rect class="bar" x="168" y="36" width="174" height="16" fill="#4e79a7"><title>com.example.pro &amp; co: 12.50%</title></rect>
+        <text class="value" x="347" y="48" fill="#333333">12.50%</text>
+        <text class="label" x="160" y="72" text-anchor="end" fill="#333333">xxxxxxxxxxxxxxxxxxxx…</text>
+        <rect class="bar" x="168" y="60" width="0" height="16" fill="#4e79a7"><title>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx: 0.00%</title></rect>
+        <text class="value" x="173" y="72" fill="#333333">0.00%</text>
         </svg>
 
         """#)
@@ -123,6 +123,29 @@ import Testing
             title: "Weekly", categories: categories,
             series: [(name: "Gross", values: (1...60).map { Int64($0) * 100 }, cssClass: "gross")],
             valueFormatter: Self.money))
+    }
+
+    @Test(arguments: [
+        (["0.00", "500.00", "1,000.00"], ["0", "500", "1,000"]),
+        (["0.00", "0.50", "1.00"], ["0.00", "0.50", "1.00"]),
+        (["-$2.00", "$0.00", "$2.00"], ["-$2", "$0", "$2"]),
+        (["0", "120", "240"], ["0", "120", "240"]),
+        (["0.0%", "10.0%"], ["0%", "10%"]),
+    ])
+    func tickLabelsLoseAFractionThatIsZeroOnEveryTick(labels: [String], trimmed: [String]) {
+        #expect(SVGChart.trimmingZeroFractions(labels) == trimmed)
+    }
+
+    @Test func ticksHaveTheirOwnFormatterAndTooltipsKeepTheExactValue() {
+        let chart = SVGChart.groupedBars(
+            title: "Refunds", categories: ["2024-01", "2024-02"],
+            series: [(name: "Refunds", values: [1999, 0], cssClass: "refund")],
+            valueFormatter: { Self.money($0) + " USD" }, tickFormatter: Self.money)
+        #expect(chart.contains(">$20</text>"))
+        #expect(!chart.contains(".00 USD</text>"))
+        #expect(chart.contains("<title>2024-01 · Refunds: $19.99 USD</title>"))
+        // A lone refunds series is drawn in the refunds colour, not the first of the palette.
+        #expect(chart.contains(#"<rect class="bar refund" x="#) && chart.contains(##"fill="#e15759"><title>2024-01"##))
     }
 
     static let axes: [(Int64, Int64, [Int64])] = [

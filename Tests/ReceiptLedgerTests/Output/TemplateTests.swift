@@ -165,4 +165,13 @@ import Testing
         #expect(recursion?.template == "_loop")
         #expect(recursion?.message.hasPrefix("partials nested more than 32 deep") == true)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func renderingIsLinearInTheOutput() throws {
+        // 100,000 escaped rows (~4 MB); a quadratic append would take many minutes.
+        let rows = (0..<100_000).map { index -> TemplateValue in ["v": .string("<\(index)> & é")] }
+        let output = try render("{{#rows}}<td>{{v}}</td>\n{{/rows}}", ["rows": .list(rows)])
+        #expect(output.hasPrefix("<td>&lt;0&gt; &amp; é</td>\n<td>&lt;1&gt;"))
+        #expect(output.utf8.count > 3_000_000)
+    }
 }

@@ -35,6 +35,37 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path + "-wal") == false)
     }
 
+    @Test func readOnlyOpenOfAWALDatabaseLeavesTheMainFileUnchanged() throws {
+        let folder = try SQLiteTestDirectory()
+        let path = folder.path("wal.sqlite")
+        do {
+            let writer = try SQLiteDatabase(path: path, readOnly: false)
+            try writer.execute("PRAGMA journal_mode = WAL; CREATE TABLE t(x); INSERT INTO t VALUES (1)")
+        }
+        let past = Date(timeIntervalSince1970: 1_700_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
+        let bytesBefore = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let db = try SQLiteDatabase(path: path, readOnly: true)
+            var count: Int64 = 0
+            try db.prepare("SELECT count(*) FROM t").forEachRow { count = $0.int64(0) }
+            #expect(count == 1)
+            #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (2)") }
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.modificationDate] as? Date == past)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytesBefore)
+    }
+
+    @Test func fileThatIsNotADatabaseFailsAtTheFirstRead() throws {
+        let folder = try SQLiteTestDirectory()
+        let path = folder.path("notes.txt")
+        try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        let db = try SQLiteDatabase(path: path, readOnly: true)
+        let error = #expect(throws: SQLiteError.self) { _ = try db.prepare("SELECT 1 FROM verification_results") }
+        #expect(error?.code == SQLITE_NOTADB)
+    }
+
     @Test func missingFileOpenedReadOnlyFailsAndIsNotCreated() throws {
         let folder = try SQLiteTestDirectory()
         let path = folder.path("missing.sqlite")

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import ReceiptLedger
+
+/// ISSUE "hostile input", part 5, end to end with the built binary: a run killed mid-way
+/// (SIGINT while reading, SIGTERM while writing) or failing to write (a file-size limit stands
+/// in for a full disk) leaves the previous report byte for byte, leaves no staging folder, says
+/// why in one line and exits nonzero (130, 143, 1).
+@Suite(.serialized) struct InterruptedRunTests {
+    struct Result {
+        var status: Int32
+        var signalled: Bool
+        var stderr: String
+    }
+
+    /// `.build/debug/receipt-ledger`, built by `swift test` with the tests.
+    static func binary() throws -> String {
+        for candidate in [".build/debug/receipt-ledger", ".build/x86_64-unknown-linux-gnu/debug/receipt-ledger",
+                          ".build/aarch64-unknown-linux-gnu/debug/receipt-ledger"] {
+            let path = HostileSupport.repository.appendingPathComponent(candidate).path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "--product", "receipt-ledger"]
+        build.currentDirectoryURL = HostileSupport.repository
+        try build.run()
+        build.waitUntilExit()
+        return HostileSupport.repository.appendingPathComponent(".build/debug/receipt-ledger").path
+    }
+
+    /// Starts the binary; `whileRunning` gets its process id and may signal it.
+    static func run(_ executable: String, _ arguments: [String], whileRunning: (Int32) throws -> Void = { _ in }) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try whileRunning(process.processIdentifier)
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Waits until the process blocks SIGINT and SIGTERM (its signal thread is installed).
+    static func waitForSignalHandling(_ pid: Int32) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+               let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << (UInt64(SIGINT) - 1)) != 0, mask & (1 << (UInt64(SIGTERM) - 1)) != 0 {
+                return
+            }
+            usleep(2_000)
+        }
+        throw ReportInvariants.Violation(description: "the run did not start")
+    }
+
+    /// A demo database large enough that a run takes a while, and a first report from it.
+    func makeFixture() throws -> (folder: String, arguments: [String], out: String) {
+        let folder = try HostileSupport.temporaryFolder("interrupted")
+        let generator = DemoGenerator(seed: 5, records: 8_000)
+        try generator.writeSQLite(to: folder + "/receipts.sqlite")
+        try generator.writeCatalog(to: folder + "/catalog.csv")
+        let out = folder + "/reports"
+        let arguments = ["run", "--db", folder + "/receipts.sqlite", "--catalog", folder + "/catalog.csv", "--out", out,
+                         "--templates", HostileSupport.templatesPath]
+        let first = try Self.run(try Self.binary(), arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        return (folder, arguments, out)
+    }
+
+    @Test func killedRunsLeaveThePreviousReportIntact() throws {
+        let executable = try Self.binary()
+        let fixture = try makeFixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        let previous = try HostileSupport.snapshot(fixture.out)
+        #expect(Set(previous.keys) == ReportRun.ownedNames)
+        // Another report would differ in every ledger: periods by day.
+        let changed = fixture.arguments + ["--period", "day"]
+
+        let reading = try Self.run(executable, changed) { pid in
+            try Self.waitForSignalHandling(pid)
+            usleep(300_000)
+            kill(pid, SIGINT)
+        }
+        #expect(!reading.signalled)
+        #expect(reading.status == 130)
+        #expect(reading.stderr == "receipt-ledger: interrupted by SIGINT\n")
+        #expect(try HostileSupport.snapshot(fixture.out) == previous)
+
+        let writing = try Self.run(executable, changed) { pid in
+            try Self.waitForSignalHandling(pid)
+            let staging = fixture.folder + "/.reports.staging-\(pid)"
+            let deadline = Date().addingTimeInterval(120)
+            while !FileManager.default.fileExists(atPath: staging), Date() < deadline { usleep(500) }
+            kill(pid, SIGTERM)
+        }
+        #expect(!writing.signalled)
+        #expect(writing.status == 143)
+        #expect(writing.stderr == "receipt-ledger: interrupted by SIGTERM: the report was not written; \(fixture.out) keeps its previous content\n")
+        #expect(try HostileSupport.snapshot(fixture.out) == previous)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder).sorted() == ["catalog.csv", "receipts.sqlite", "reports"])
+    }
+
+    @Test func interruptionMessagesSayWhatHappenedToTheReport() {
+        #expect(Interruption.message(signal: SIGINT, discarded: []) == "interrupted by SIGINT")
+        #expect(Interruption.message(signal: SIGTERM, discarded: ["out/.reports.staging-42"])
+                == "interrupted by SIGTERM: the report was not written; out/reports keeps its previous content")
+        #expect(Interruption.message(signal: SIGHUP, discarded: [], published: ["out/reports"])
+                == "interrupted by SIGHUP after the report in out/reports was complete")
+        #expect(Interruption.message(signal: 99, discarded: []) == "interrupted by signal 99")
+    }
+
+    /// `ulimit -f` makes every write past 64 KiB fail with EFBIG, as a full disk fails with ENOSPC.
+    @Test func failedWriteLeavesThePreviousReportIntactAndSaysWhy() throws {
+        let executable = try Self.binary()
+        let folder = try HostileSupport.temporaryFolder("disk-full")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let generator = DemoGenerator(seed: 6, records: 1_500)
+        try generator.writeSQLite(to: folder + "/receipts.sqlite")
+        let out = folder + "/reports"
+        let arguments = ["run", "--db", folder + "/receipts.sqlite", "--out", out, "--templates", HostileSupport.templatesPath]
+        #expect(try Self.run(executable, arguments).status == 0)
+        let previous = try HostileSupport.snapshot(out)
+
+        let limited = try Self.run("/bin/bash", ["-c", "trap '' XFSZ; ulimit -f 64; exec \"$0\" \"$@\"", executable] + arguments + ["--period", "day"])
+        #expect(limited.status == 1)
+        #expect(limited.stderr.hasPrefix("receipt-ledger: cannot write the report to \(out): cannot write \(out)/"))
+        #expect(limited.stderr.hasSuffix(": File too large\n"))
+        #expect(limited.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try HostileSupport.snapshot(out) == previous)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["receipts.sqlite", "reports"])
+    }
+}
