@@ -30,6 +30,12 @@ struct SortKeys {
         bytes.append(byte)
     }
 
+    /// A field written by an encoder of its own (`CSVOrdering.appendKey`), which must keep
+    /// `memcmp` order and be prefix-free like the fields above.
+    mutating func append(encodedBy encode: (inout [UInt8]) -> Void) {
+        encode(&bytes)
+    }
+
     /// A text field in code point order.
     mutating func append(text: String) {
         text.withUTF8Buffer { append(text: $0) }
