@@ -21,6 +21,7 @@ final class ProgressReporter {
         drew = true
     }
 
+    /// Starts counting records; `total` 0 when the count is not known.
     func start(total: Int) {
         self.total = total
         done = 0
@@ -34,9 +35,15 @@ final class ProgressReporter {
         lastDraw = now
         let elapsed = now.timeIntervalSince(started)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let left = rate > 0 ? Double(total - done) / rate : 0
-        let percent = total > 0 ? done * 100 / total : 100
         clearLine()
+        guard total > 0 else {
+            // The one-scan reading does not know the count before it ends.
+            write(String(format: "records %d  %.0f records/s", done, rate))
+            drew = true
+            return
+        }
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        let percent = done * 100 / total
         write(String(format: "records %d/%d (%d%%)  %.0f records/s  %@ left", done, total, percent, rate, Self.duration(left)))
         drew = true
     }

@@ -27,22 +27,38 @@ final class NDJSONRecordSource: RecordSource {
         }
     }
 
+    func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+        try forEachLine { _, lineNumber, line in
+            guard let object = Self.parseObject(line) else {
+                let reason = (try? JSONDocument(bytes: line)) == nil ? "invalid_json" : "not_an_object"
+                return try body(RecordKeys(id: .null, userID: .null, verifiedAt: .null, unreadableLine: (reason, lineNumber)), .null, nil)
+            }
+            let keys = RecordKeys(id: Self.field(object["id"]), userID: Self.field(object["user_id"]),
+                                  verifiedAt: Self.field(object["verified_at"]))
+            let claimedEnvironment = Self.field(object["claimed_environment"])
+            switch Self.response(object) {
+            case .null: return try body(keys, claimedEnvironment, nil)
+            case .bytes(let bytes): return try bytes.withUnsafeBytes { try body(keys, claimedEnvironment, $0) }
+            }
+        }
+    }
+
     func scanBodies(_ body: (Int, RecordBody) throws -> Bool) throws {
         try forEachLine { position, _, line in
             guard let object = Self.parseObject(line) else {
                 return try body(position, RecordBody(claimedEnvironment: .null, response: .null))
             }
-            let response: ResponseColumn
-            switch object["response"] {
-            case .none: response = .null
-            case .some(let value):
-                switch value.kind {
-                case .null: response = .null
-                case .string: response = .bytes(Array((value.string ?? "").utf8))
-                default: response = .bytes(Array(value.rawBytes))
-                }
-            }
-            return try body(position, RecordBody(claimedEnvironment: Self.field(object["claimed_environment"]), response: response))
+            return try body(position, RecordBody(claimedEnvironment: Self.field(object["claimed_environment"]), response: Self.response(object)))
+        }
+    }
+
+    /// The `response` member: an object as its JSON text, a string as the text it holds.
+    private static func response(_ object: JSONValue) -> ResponseColumn {
+        guard let value = object["response"] else { return .null }
+        switch value.kind {
+        case .null: return .null
+        case .string: return .bytes(Array((value.string ?? "").utf8))
+        default: return .bytes(Array(value.rawBytes))
         }
     }
 

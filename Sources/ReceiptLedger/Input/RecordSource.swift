@@ -14,9 +14,10 @@ struct RecordBody: Sendable {
     var response: ResponseColumn
 }
 
-/// Where stored verification results come from. Sources are read twice, in the same
-/// order: first only the keys (to put records in `verified_at` order without holding their
-/// bodies), then whole records. Both passes stream.
+/// Where stored verification results come from. A source is usually read once, keys and
+/// bodies together (`scanRecords`), and records are put in `verified_at` order as they stream
+/// past; input too far out of order is read twice instead, in the same order: first only the
+/// keys (to decide the order without holding bodies), then the bodies. Every pass streams.
 protocol RecordSource {
     /// What to print and record in the manifest (`verification_results in receipts.sqlite`).
     var label: String { get }
@@ -25,6 +26,10 @@ protocol RecordSource {
     /// Pass 2: every record's body, in the same order; `position` counts from 0.
     /// Return `false` from `body` to stop early.
     func scanBodies(_ body: (_ position: Int, _ record: RecordBody) throws -> Bool) throws
+
+    /// One pass over whole records, in input order: each record's keys, claimed environment and
+    /// response bytes (nil for NULL, lent for the call only). Return `false` to stop early.
+    func scanRecords(_ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
 
     /// Pass 2 as `scanBodies`, but the response's bytes (nil for NULL) are lent to `body`
     /// without a copy: they are valid only inside the call.

@@ -87,6 +87,32 @@ final class SQLiteRecordSource: RecordSource {
         }
     }
 
+    func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+        let statement = try prepare(query ?? Self.defaultQuery)
+        let (id, user, verified) = (column("id"), column("user_id"), column("verified_at"))
+        let (claimed, response) = (column("claimed_environment"), column("response"))
+        do {
+            try statement.forEachRow { row in
+                let keys = RecordKeys(id: Self.value(row, id), userID: Self.value(row, user), verifiedAt: Self.value(row, verified))
+                let claimedEnvironment = Self.value(row, claimed)
+                let more = try Self.withResponse(row, response) { try body(keys, claimedEnvironment, $0) }
+                guard more else { throw StopScan() }
+            }
+        } catch is StopScan {
+            return
+        }
+    }
+
+    /// The response column's bytes, lent to `body` without a copy where SQLite holds them as
+    /// text or blob; nil for NULL; a number as its text.
+    private static func withResponse<T>(_ row: SQLiteRow, _ column: Int32, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        switch row.type(column) {
+        case .null: return try body(nil)
+        case .integer, .real: return try Array((row.text(column) ?? "").utf8).withUnsafeBytes { try body($0) }
+        case .text, .blob: return try row.withBytes(column) { try body($0) }
+        }
+    }
+
     /// `scanBodies` without copying each response out of SQLite's row.
     func scanBodyBytes(_ body: (Int, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         let statement = try prepare(query ?? Self.defaultQuery)
@@ -96,15 +122,7 @@ final class SQLiteRecordSource: RecordSource {
         do {
             try statement.forEachRow { row in
                 let claimedEnvironment = Self.value(row, claimed)
-                let more: Bool
-                switch row.type(response) {
-                case .null:
-                    more = try body(position, claimedEnvironment, nil)
-                case .integer, .real:
-                    more = try Array((row.text(response) ?? "").utf8).withUnsafeBytes { try body(position, claimedEnvironment, $0) }
-                case .text, .blob:
-                    more = try row.withBytes(response) { try body(position, claimedEnvironment, $0) }
-                }
+                let more = try Self.withResponse(row, response) { try body(position, claimedEnvironment, $0) }
                 guard more else { throw StopScan() }
                 position += 1
             }

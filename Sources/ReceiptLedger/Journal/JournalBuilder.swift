@@ -7,6 +7,7 @@ struct JournalBuilder {
         var recordID: Int64
         var verifiedAt: UnixMillis
         var user: UserID
+        var userName: String
         var claimedEnvironment: String?
     }
 
@@ -25,17 +26,29 @@ struct JournalBuilder {
     private(set) var statusCounts: [Int64: Int] = [:]
     /// Keys of timestamp anomalies already raised, so each is raised once, at its earliest record.
     private var raisedTimestampFindings = Set<String>()
-    let users: UserTable
+    /// The names of the users that records name: `finish` needs every one of them (the
+    /// one-scan pipeline learns users while it merges, and hands them over at the end).
+    var users: UserTable
 
-    init(users: UserTable) { self.users = users }
+    init(users: UserTable = UserTable()) { self.users = users }
 
     mutating func reject(_ rejection: RejectedRecord) {
         recordsRejected += 1
         rejected.append(rejection)
     }
 
+    /// Records rejected before their body was read. They come first in `rejected`, whenever
+    /// they are known, so the journal is the same whether the input was read in one scan or in
+    /// two passes.
+    mutating func reject(rows: [RecordIndex.RowRejection]) {
+        recordsRejected += rows.count
+        rejected.insert(contentsOf: rows.map {
+            RejectedRecord(recordID: $0.recordID, user: $0.userID, reason: $0.reason, detail: $0.detail)
+        }, at: 0)
+    }
+
     mutating func add(_ record: ParsedRecord, context: RecordContext) {
-        let userName = users.name(context.user)
+        let userName = context.userName
         if let status = record.status { statusCounts[status, default: 0] += 1 }
         if let (environment, findings) = EnvironmentCheck.findings(outcome: record.outcome, claimed: context.claimedEnvironment) {
             environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: userName, verifiedAt: context.verifiedAt,
@@ -65,13 +78,19 @@ struct JournalBuilder {
         let source = TransactionState.Source(rank: context.rank, recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
-        let copies = record.transactions
-        for position in copies.indices {
-            let copy = copies[position]
-            if Self.repeatsEarlierCopy(position, in: copies) { continue }
+        for copy in record.transactions {
             let index: Int
             if let known = stateIndex.find(environment, copy.id) {
                 index = known
+                if states[index].mergedLast(copy) {
+                    // The very copy again. Inside this record (`latest_receipt_info` repeating
+                    // `in_app`) nothing is left to do: the record is counted, its user noted,
+                    // and every finding the copy could raise is raised once per record or once
+                    // overall. From a later record repeating the history only the record count
+                    // and the users can change, unless the copy raises findings of its own.
+                    if states[index].lastRank == context.rank { continue }
+                    if !copy.quantityIsBad, !copy.mayHaveTimestampFindings, states[index].mergeRepeat(from: source) { continue }
+                }
             } else {
                 index = stateIndex.insert(environment, copy.id)
                 states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
@@ -95,24 +114,6 @@ struct JournalBuilder {
         for info in record.renewals {
             renewals[TransactionKey(environment, info.subscription)] = info
         }
-    }
-
-    /// Whether the copy at `position` is the very copy (the readers hand out one instance per
-    /// distinct object, see `ByteMemo`) merged earlier in the same record, with no
-    /// other copy of its transaction in between, as when `latest_receipt_info` repeats `in_app`.
-    /// Merging it again would change nothing: the record is already counted, its user noted,
-    /// its cancellation the same, and every finding it could raise is raised once per record or
-    /// once overall. So it is skipped.
-    static func repeatsEarlierCopy(_ position: Int, in copies: [TransactionCopy]) -> Bool {
-        let copy = copies[position]
-        var earlier = position - 1
-        while earlier >= 0 {
-            let other = copies[earlier]
-            if other === copy { return true }
-            if other.id == copy.id { return false }
-            earlier -= 1
-        }
-        return false
     }
 
     /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record

@@ -12,7 +12,10 @@ final class ParsingWorkers: @unchecked Sendable {
     /// Records to read, their bodies back to back in one buffer (one allocation per batch, not
     /// per record).
     struct Batch: Sendable {
+        /// Each record's place in processing order, as far as the caller knows it when it
+        /// submits (the two-pass pipeline knows the rank; the one-scan pipeline does not).
         private(set) var ranks: [Int] = []
+        private(set) var entries: [RecordIndex.Entry] = []
         private(set) var claimedEnvironments: [String?] = []
         /// Each response's bytes in `bodies`; nil for a NULL response.
         private(set) var responses: [Range<Int>?] = []
@@ -20,6 +23,7 @@ final class ParsingWorkers: @unchecked Sendable {
 
         init(records: Int = 0) {
             ranks.reserveCapacity(records)
+            entries.reserveCapacity(records)
             claimedEnvironments.reserveCapacity(records)
             responses.reserveCapacity(records)
             bodies.reserveCapacity(records * 4096)
@@ -30,9 +34,10 @@ final class ParsingWorkers: @unchecked Sendable {
         /// The input position of the batch's first record (-1 while empty).
         private(set) var firstPosition = -1
 
-        mutating func append(position: Int, rank: Int, claimedEnvironment: String?, response: UnsafeRawBufferPointer?) {
-            if ranks.isEmpty { firstPosition = position }
+        mutating func append(_ entry: RecordIndex.Entry, rank: Int, claimedEnvironment: String?, response: UnsafeRawBufferPointer?) {
+            if ranks.isEmpty { firstPosition = entry.position }
             ranks.append(rank)
+            entries.append(entry)
             claimedEnvironments.append(claimedEnvironment)
             if let response {
                 responses.append(bodies.count..<(bodies.count + response.count))
@@ -42,11 +47,11 @@ final class ParsingWorkers: @unchecked Sendable {
             }
         }
 
-        /// Calls `body` with each record's rank, claimed environment and response bytes.
-        func forEach(_ body: (_ rank: Int, _ claimedEnvironment: String?, _ response: UnsafeRawBufferPointer?) -> Void) {
+        /// Calls `body` with each record's rank, entry, claimed environment and response bytes.
+        func forEach(_ body: (_ rank: Int, _ entry: RecordIndex.Entry, _ claimedEnvironment: String?, _ response: UnsafeRawBufferPointer?) -> Void) {
             bodies.withUnsafeBytes { all in
                 for index in ranks.indices {
-                    body(ranks[index], claimedEnvironments[index], responses[index].map { UnsafeRawBufferPointer(rebasing: all[$0]) })
+                    body(ranks[index], entries[index], claimedEnvironments[index], responses[index].map { UnsafeRawBufferPointer(rebasing: all[$0]) })
                 }
             }
         }
@@ -55,6 +60,7 @@ final class ParsingWorkers: @unchecked Sendable {
     /// One record read.
     struct Parsed: Sendable {
         var rank: Int
+        var entry: RecordIndex.Entry
         var record: ParsedRecord
         var claimedEnvironment: String?
         /// The body's size, which the reorder buffer's budget counts.
@@ -144,8 +150,8 @@ final class ParsingWorkers: @unchecked Sendable {
 
             var parsed: [Parsed] = []
             parsed.reserveCapacity(batch.count)
-            batch.forEach { rank, claimedEnvironment, response in
-                parsed.append(Parsed(rank: rank, record: reader.read(bytes: response, scratch: scratch),
+            batch.forEach { rank, entry, claimedEnvironment, response in
+                parsed.append(Parsed(rank: rank, entry: entry, record: reader.read(bytes: response, scratch: scratch),
                                      claimedEnvironment: claimedEnvironment, bodyBytes: (response?.count ?? 0) + 64))
             }
 

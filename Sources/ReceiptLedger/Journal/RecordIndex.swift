@@ -1,4 +1,5 @@
-/// The first pass over a source: every record's row checks (SPEC §8 "Records") and its place
+/// What the pipeline knows of every record before its body is read: the row checks (SPEC §8
+/// "Records"), the users, each user's visits, and (two-pass pipeline only) every record's place
 /// in (`verified_at`, `id`) order. Holds a few words per record, never a body.
 struct RecordIndex {
     /// A record that passed the row checks, in processing order.
@@ -7,6 +8,11 @@ struct RecordIndex {
         var id: Int64
         var verifiedAt: UnixMillis
         var user: UserID
+
+        /// Processing order: (`verified_at`, `id`), and input position between duplicates.
+        func precedes(_ other: Entry) -> Bool {
+            (verifiedAt, id, position) < (other.verifiedAt, other.id, other.position)
+        }
     }
 
     /// A record rejected before its body was read.
@@ -22,66 +28,92 @@ struct RecordIndex {
     private(set) var entries: [Entry] = []
     /// For each input position: the record's rank in `entries`, or -1 when rejected by row.
     private(set) var rankOfPosition: [Int32] = []
-    private(set) var rowRejections: [RowRejection] = []
+    /// Records rejected by a row check, in input order, then those rejected as duplicates, in
+    /// processing order: the same list however the input was read.
+    var rowRejections: [RowRejection] { checkRejections + duplicateRejections }
+    private var checkRejections: [RowRejection] = []
+    private var duplicateRejections: [RowRejection] = []
     /// Every record with a readable `verified_at` and a valid user, any outcome, for
     /// `records_after_refund`: the `verified_at`s grouped by user (user `u`'s are
     /// `visitTimes[visitStart[u] ..< visitStart[u + 1]]`), ascending within each user. Two flat
     /// arrays rather than an array per user: a million records, a few words each.
     private var visitTimes: [UnixMillis] = []
     private var visitStart: [Int] = []
+    /// Visits gathered while records are checked, grouped by `finish()`.
+    private var visits: [(user: UserID, time: UnixMillis)] = []
     /// The latest readable `verified_at` of all records (the default `--as-of`).
     private(set) var latestVerifiedAt: UnixMillis?
     private(set) var recordsRead = 0
     var users = UserTable()
 
+    /// An index to be filled record by record with `check`, `rejectDuplicate` and `finish`
+    /// (the one-scan pipeline, which never holds the processing order).
+    init() {}
+
+    /// Pass 1 of the two-pass pipeline: every record's row checks, then the processing order.
     init(source: RecordSource) throws {
         var candidates: [Entry] = []
-        var visits: [(user: UserID, time: UnixMillis)] = []
         try source.scanKeys { keys in
-            let position = recordsRead
-            recordsRead += 1
             rankOfPosition.append(-1)
-            if let (reason, line) = keys.unreadableLine {
-                rowRejections.append(RowRejection(position: position, recordID: "", userID: "", reason: reason, detail: "line \(line)"))
-                return
-            }
-            let verifiedAt = RecordIndex.instant(keys.verifiedAt)
-            let user: UserID? = if case .text(let text) = keys.userID, !text.isEmpty { users.intern(text) } else { nil }
-            if let verifiedAt {
-                latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
-                if let user { visits.append((user, verifiedAt)) }
-            }
-            let storedUser = keys.userID.textValue ?? ""
-            func reject(_ reason: String, _ detail: String, recordID: String) {
-                rowRejections.append(RowRejection(position: position, recordID: recordID, userID: storedUser, reason: reason, detail: detail))
-            }
-            guard case .integer(let id) = keys.id else {
-                reject("bad_id", "id is not an integer: \(RecordIndex.describe(keys.id))", recordID: "")
-                return
-            }
-            guard let user else {
-                reject("bad_user_id", "user_id is \(RecordIndex.describeUser(keys.userID))", recordID: String(id))
-                return
-            }
-            guard let verifiedAt else {
-                reject("bad_verified_at", "verified_at cannot be read: \(RecordIndex.describe(keys.verifiedAt))", recordID: String(id))
-                return
-            }
-            candidates.append(Entry(position: position, id: id, verifiedAt: verifiedAt, user: user))
+            if let candidate = check(keys) { candidates.append(candidate) }
         }
-        candidates.sort { ($0.verifiedAt, $0.id, $0.position) < ($1.verifiedAt, $1.id, $1.position) }
+        candidates.sort { $0.precedes($1) }
         var seenIDs = Set<Int64>(minimumCapacity: candidates.count)
         entries.reserveCapacity(candidates.count)
         for candidate in candidates {
             guard seenIDs.insert(candidate.id).inserted else {
-                rowRejections.append(RowRejection(position: candidate.position, recordID: String(candidate.id),
-                                                  userID: users.name(candidate.user), reason: "duplicate_id",
-                                                  detail: "id \(candidate.id) is used by an earlier record"))
+                rejectDuplicate(candidate)
                 continue
             }
             rankOfPosition[candidate.position] = Int32(entries.count)
             entries.append(candidate)
         }
+        finish()
+    }
+
+    /// The row checks of the next record in input order (SPEC §8 "Records": `bad_id`,
+    /// `bad_user_id`, `bad_verified_at`): its entry when it passes them, else nil with the
+    /// rejection noted. The `duplicate_id` check needs processing order: see `rejectDuplicate`.
+    mutating func check(_ keys: RecordKeys) -> Entry? {
+        let position = recordsRead
+        recordsRead += 1
+        if let (reason, line) = keys.unreadableLine {
+            checkRejections.append(RowRejection(position: position, recordID: "", userID: "", reason: reason, detail: "line \(line)"))
+            return nil
+        }
+        let verifiedAt = RecordIndex.instant(keys.verifiedAt)
+        let user: UserID? = if case .text(let text) = keys.userID, !text.isEmpty { users.intern(text) } else { nil }
+        if let verifiedAt {
+            latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
+            if let user { visits.append((user, verifiedAt)) }
+        }
+        let storedUser = keys.userID.textValue ?? ""
+        func reject(_ reason: String, _ detail: String, recordID: String) {
+            checkRejections.append(RowRejection(position: position, recordID: recordID, userID: storedUser, reason: reason, detail: detail))
+        }
+        guard case .integer(let id) = keys.id else {
+            reject("bad_id", "id is not an integer: \(RecordIndex.describe(keys.id))", recordID: "")
+            return nil
+        }
+        guard let user else {
+            reject("bad_user_id", "user_id is \(RecordIndex.describeUser(keys.userID))", recordID: String(id))
+            return nil
+        }
+        guard let verifiedAt else {
+            reject("bad_verified_at", "verified_at cannot be read: \(RecordIndex.describe(keys.verifiedAt))", recordID: String(id))
+            return nil
+        }
+        return Entry(position: position, id: id, verifiedAt: verifiedAt, user: user)
+    }
+
+    /// Rejects a record whose id an earlier record in processing order holds.
+    mutating func rejectDuplicate(_ entry: Entry) {
+        duplicateRejections.append(RowRejection(position: entry.position, recordID: String(entry.id), userID: users.name(entry.user),
+                                          reason: "duplicate_id", detail: "id \(entry.id) is used by an earlier record"))
+    }
+
+    /// Groups the visits by user once every record was checked.
+    mutating func finish() {
         visits.sort { ($0.user.index, $0.time) < ($1.user.index, $1.time) }
         visitTimes = visits.map(\.time)
         visitStart = [Int](repeating: visits.count, count: users.count + 1)
@@ -90,6 +122,7 @@ struct RecordIndex {
         for user in stride(from: users.count - 1, through: 0, by: -1) where visitStart[user] > visitStart[user + 1] {
             visitStart[user] = visitStart[user + 1]
         }
+        visits = []
     }
 
     /// Forgets the processing order (`entries`, `rankOfPosition`) once the records are merged;

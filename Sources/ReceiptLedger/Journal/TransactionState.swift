@@ -30,7 +30,11 @@ struct TransactionState {
     var isInIntroOfferPeriod = false
     var isUpgraded = false
     var recordCount = 0
-    private var lastRank = -1
+    /// The rank of the latest record that held it.
+    private(set) var lastRank = -1
+    /// The copy merged last (its `serial`) and whether it disagreed with the fixed fields.
+    private var lastSerial: UInt64 = 0
+    private var lastMergeConflicted = false
     /// Users other than the owner whose records hold it, with their earliest record.
     var otherUsers: [UserID: Int64] = [:]
     var otherUserOrder: [UserID] = []
@@ -46,14 +50,7 @@ struct TransactionState {
     /// Merges one copy; returns the fields that disagree with the fixed fields
     /// (for `conflicting_transaction`), empty when none.
     mutating func merge(_ copy: TransactionCopy, from source: Source) -> [String] {
-        if source.rank != lastRank {
-            lastRank = source.rank
-            recordCount += 1
-        }
-        if source.user != first.user, otherUsers[source.user] == nil {
-            otherUsers[source.user] = source.recordID
-            otherUserOrder.append(source.user)
-        }
+        noteRecord(source)
         var conflicts: [String] = []
         // An absent id is not a disagreement (old answers omit some); two different ids are.
         if let product = copy.productID, let fixed = productID, !product.utf8.elementsEqual(fixed.utf8) {
@@ -85,6 +82,32 @@ struct TransactionState {
         isTrialPeriod = isTrialPeriod || copy.isTrialPeriod
         isInIntroOfferPeriod = isInIntroOfferPeriod || copy.isInIntroOfferPeriod
         isUpgraded = isUpgraded || copy.isUpgraded
+        lastSerial = copy.serial
+        lastMergeConflicted = !conflicts.isEmpty
         return conflicts
+    }
+
+    /// Whether `copy` is the very copy merged last.
+    func mergedLast(_ copy: TransactionCopy) -> Bool { copy.serial == lastSerial }
+
+    /// Merges again the copy merged last (`mergedLast`), from a later record: every field
+    /// would come out as it is, so only the record count and the users can change. Not for a
+    /// copy that disagreed with the fixed fields, whose conflict each record must report: false
+    /// then, and nothing is merged.
+    mutating func mergeRepeat(from source: Source) -> Bool {
+        guard !lastMergeConflicted else { return false }
+        noteRecord(source)
+        return true
+    }
+
+    private mutating func noteRecord(_ source: Source) {
+        if source.rank != lastRank {
+            lastRank = source.rank
+            recordCount += 1
+        }
+        if source.user != first.user, otherUsers[source.user] == nil {
+            otherUsers[source.user] = source.recordID
+            otherUserOrder.append(source.user)
+        }
     }
 }

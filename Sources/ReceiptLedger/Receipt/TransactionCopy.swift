@@ -1,9 +1,17 @@
+import Synchronization
+
+/// The last `TransactionCopy.serial` handed out (0: none yet).
+private let nextSerial = Atomic<UInt64>(0)
+
 /// One transaction as one stored answer shows it: an entry of `receipt.in_app` or of
 /// `latest_receipt_info`. The journal merges the copies of all answers into one transaction.
 ///
 /// Immutable and shared by reference: answers repeat their history, and the readers'
 /// `ByteMemo` hands the same copy to every record that repeats its bytes.
 final class TransactionCopy: Sendable {
+    /// This copy's number, unique in the run (never reused, unlike an object's address): the
+    /// merge knows by it, without holding the copy, that it merged this very copy before.
+    let serial: UInt64
     /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
     let id: ExactString
     var transactionID: String { id.value }
@@ -27,6 +35,7 @@ final class TransactionCopy: Sendable {
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
          cancellation: TimestampFieldReading, cancellationReason: String?, isTrialPeriod: Bool, isInIntroOfferPeriod: Bool,
          isUpgraded: Bool, ownershipType: String?) {
+        serial = nextSerial.add(1, ordering: .relaxed).newValue
         id = ExactString(transactionID)
         self.originalTransactionID = originalTransactionID
         self.productID = productID
