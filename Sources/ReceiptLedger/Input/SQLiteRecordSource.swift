@@ -146,7 +146,7 @@ final class SQLiteRecordSource: RecordSource {
             // TEXT that is not UTF-8 is not text: repairing it (U+FFFD) could merge two users.
             return row.withBytes(column) { bytes in
                 let utf8 = bytes.bindMemory(to: UInt8.self)
-                return String(validating: utf8, as: UTF8.self).map { .text($0) } ?? .other(String(decoding: utf8, as: UTF8.self))
+                return String(validatingUTF8: utf8).map { .text($0) } ?? .other(String(decoding: utf8, as: UTF8.self))
             }
         case .blob: return .other(row.withBytes(column) { String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self) })
         }

@@ -14,22 +14,23 @@ final class JSONParser {
         self.maxDepth = maxDepth
     }
 
-    /// Parses `bytes`, sharing the array's storage (no copy).
-    func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONDocument {
+    /// Parses `bytes`, sharing the array's storage (no copy). Objects `knownObjects` recognises
+    /// are left whole on the tape (see `JSONTapeBuilder.KnownObjects`).
+    func parse(_ bytes: [UInt8], knownObjects: JSONTapeBuilder.KnownObjects? = nil) throws(JSONParseError) -> JSONDocument {
         if isKnownUniquelyReferenced(&tape) {
             tape.removeAll()
         } else {
             tape = JSONTape(capacity: bytes.count / 16)
         }
-        try JSONTapeBuilder.build(bytes, into: tape, stack: &stack, maxDepth: maxDepth)
+        try JSONTapeBuilder.build(bytes, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects)
         return JSONDocument(parsedBytes: bytes, tape: tape)
     }
 
     /// Parses a copy of `bytes` (made into a buffer the parser reuses when it can).
-    func parse(copying bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONDocument {
+    func parse(copying bytes: UnsafeRawBufferPointer, knownObjects: JSONTapeBuilder.KnownObjects? = nil) throws(JSONParseError) -> JSONDocument {
         // Leaves the old storage to any document still using it.
         copyBuffer.removeAll(keepingCapacity: true)
         copyBuffer.append(contentsOf: bytes)
-        return try parse(copyBuffer)
+        return try parse(copyBuffer, knownObjects: knownObjects)
     }
 }

@@ -12,18 +12,26 @@ enum JSONTapeBuilder {
         var isObject: Bool
     }
 
+    /// Objects whose exact bytes were parsed before, which need not be parsed again: given the
+    /// bytes from an array element's `{` to the end of the input, the length of the known object
+    /// they start with and a number for it, or nil. Only objects without nested containers may be
+    /// known, so that a known object is valid JSON (it was parsed before) with exactly the depth
+    /// of a container opened there, and the document is accepted or refused as a full parse would.
+    typealias KnownObjects = (UnsafeBufferPointer<UInt8>) -> (length: Int, number: Int)?
+
     /// Parses `bytes` into `tape` (which must be empty). `stack` is scratch space, passed in so
     /// a `JSONParser` can keep its allocation from one document to the next.
     static func build(
-        _ bytes: [UInt8], into tape: JSONTape, stack: inout [Frame], maxDepth: Int
+        _ bytes: [UInt8], into tape: JSONTape, stack: inout [Frame], maxDepth: Int, knownObjects: KnownObjects? = nil
     ) throws(JSONParseError) {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
-            try build(buffer, into: tape, stack: &stack, maxDepth: maxDepth)
+            try build(buffer, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects)
         }
     }
 
     static func build(
-        _ bytes: UnsafeBufferPointer<UInt8>, into tape: JSONTape, stack: inout [Frame], maxDepth: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, into tape: JSONTape, stack: inout [Frame], maxDepth: Int,
+        knownObjects: KnownObjects? = nil
     ) throws(JSONParseError) {
         guard let p = bytes.baseAddress, !bytes.isEmpty else { throw .endOfInput(0) }
         let n = bytes.count
@@ -63,6 +71,14 @@ enum JSONTapeBuilder {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard stack.count + (current == nil ? 0 : 1) < maxDepth else { throw .tooDeep(i, maxDepth: maxDepth) }
                 let isObject = byte == UInt8(ascii: "{")
+                if isObject, let knownObjects, let frame = current, !frame.isObject,
+                   let known = knownObjects(UnsafeBufferPointer(start: p + i, count: n - i)) {
+                    var entry = JSONTapeEntry(kind: .object, start: i, end: i + known.length, next: tape.count + 1, flags: .isKnownObject)
+                    entry.count = UInt32(truncatingIfNeeded: known.number)
+                    tape.append(entry)
+                    i += known.length
+                    break
+                }
                 let index = tape.append(JSONTapeEntry(
                     kind: isObject ? .object : .array, start: i, end: i, next: 0))
                 i = skipWhitespace(p, count: n, from: i + 1)

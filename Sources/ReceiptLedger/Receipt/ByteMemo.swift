@@ -14,7 +14,12 @@ import Darwin
 /// candidate), so the result is exactly what reading would give, whichever thread read which
 /// answer first.
 ///
-/// Memory is bounded: when the kept bytes pass `byteBudget` the memo starts over.
+/// The memo also lets the parser skip objects it holds (`knownObject(in:)`): the numbers it
+/// gives them stay valid until the next `beginDocument()`, which is the only place entries are
+/// forgotten.
+///
+/// Memory is bounded: once the kept bytes pass `byteBudget` nothing more is kept, and the
+/// memo starts over at the next document.
 struct ByteMemo<Value> {
     private let byteBudget: Int
     /// Open addressing with linear probing; each slot holds an entry index + 1, or 0.
@@ -34,29 +39,58 @@ struct ByteMemo<Value> {
         arena.reserveCapacity(byteBudget)
     }
 
+    /// Starts a document: forgets everything if the memo is full. Entry numbers given out
+    /// before are invalid afterwards.
+    mutating func beginDocument() {
+        if isFull { removeAll() }
+    }
+
+    private var isFull: Bool { arena.count >= byteBudget || values.count >= slots.count / 2 }
+
     /// The value read from an object with exactly these bytes, or `read()`'s result, which is
-    /// kept when it is not nil.
-    mutating func value(of bytes: UnsafeBufferPointer<UInt8>, read: () -> Value?) -> Value? {
+    /// kept when it is not nil, `keep` allows it and the memo has room.
+    mutating func value(of bytes: UnsafeBufferPointer<UInt8>, keep: Bool = true, read: () -> Value?) -> Value? {
         let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let entry = Int(slots[slot]) - 1
-            if hashes[entry] == hash, stored(entry, equals: bytes) { return values[entry] }
-            slot = (slot + 1) & mask
-        }
+        var slot = 0
+        if let entry = find(bytes, hash: hash, emptySlot: &slot) { return values[entry] }
         guard let value = read() else { return nil }
-        if arena.count + bytes.count > byteBudget || values.count >= slots.count / 2 {
-            removeAll()
-            slot = Int(truncatingIfNeeded: hash) & mask
-        }
-        guard bytes.count <= byteBudget else { return value }
+        guard keep, !isFull, bytes.count <= byteBudget else { return value }
         slots[slot] = Int32(values.count + 1)
         hashes.append(hash)
         ranges.append(arena.count..<(arena.count + bytes.count))
         arena.append(contentsOf: bytes)
         values.append(value)
         return value
+    }
+
+    /// The value of entry `number` (from `knownObject(in:)` since the last `beginDocument()`).
+    func value(number: Int) -> Value? {
+        values.indices.contains(number) ? values[number] : nil
+    }
+
+    /// Whether `bytes` (from an object's `{` to the end of the input) start with an object the
+    /// memo holds: its length and entry number. Only an object without nested objects can be
+    /// found, since its end is taken to be the first `}`; a string holding a `}` just makes a
+    /// miss, as the bytes up to it are then not an object the memo holds.
+    func knownObject(in bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, number: Int)? {
+        guard !values.isEmpty, let start = bytes.baseAddress,
+              let close = memchr(start, Int32(UInt8(ascii: "}")), bytes.count) else { return nil }
+        let object = UnsafeBufferPointer(start: start, count: UnsafeRawPointer(close) - UnsafeRawPointer(start) + 1)
+        var slot = 0
+        return find(object, hash: Self.hash(object), emptySlot: &slot).map { (object.count, $0) }
+    }
+
+    /// The entry holding exactly `bytes`, or nil with `emptySlot` set to where it would go.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, emptySlot: inout Int) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot]) - 1
+            if hashes[entry] == hash, stored(entry, equals: bytes) { return entry }
+            slot = (slot + 1) & mask
+        }
+        emptySlot = slot
+        return nil
     }
 
     private func stored(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -44,7 +44,10 @@ struct ResponseReader: Sendable {
             return rejected("empty_response", "the response is NULL or blank")
         }
         let document: JSONDocument
-        do { document = try scratch.parser.parse(copying: response) } catch {
+        scratch.copies.beginDocument()
+        // Transaction objects the memo holds are left whole on the tape (`readEntries` takes
+        // their copies from the memo): most of an answer is history read before.
+        do { document = try scratch.parser.parse(copying: response, knownObjects: { scratch.copies.knownObject(in: $0) }) } catch {
             return rejected("invalid_json", "\(error.message) at byte \(error.offset)")
         }
         return read(document, scratch: scratch)
@@ -105,7 +108,15 @@ struct ResponseReader: Sendable {
         func readEntries(_ list: StaticString, _ entries: EntryList) {
             var position = 0
             entries.forEach(view) { entry in
-                let copy = copies.value(of: view.rawBytes(entry)) { TransactionCopy.read(view, entry, found: found, products: &products) }
+                let copy: TransactionCopy?
+                if let number = view.knownObjectNumber(entry) {
+                    copy = copies.value(number: number) ?? Self.readAlone(view.rawBytes(entry))
+                } else {
+                    // Only flat objects are kept: the parser may skip only those (`KnownObjects`).
+                    copy = copies.value(of: view.rawBytes(entry), keep: view.isFlatObject(entry)) {
+                        TransactionCopy.read(view, entry, found: found, products: &products)
+                    }
+                }
                 if let copy {
                     record.transactions.append(copy)
                 } else {
@@ -124,6 +135,13 @@ struct ResponseReader: Sendable {
         }
         record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, document: document, scan: &dates)
         return record
+    }
+
+    /// A known object whose copy the memo no longer holds (it cannot happen: the memo forgets
+    /// only between documents), read from its bytes alone.
+    private static func readAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> TransactionCopy? {
+        guard let document = try? JSONDocument(bytes: Array(bytes)) else { return nil }
+        return TransactionCopy.read(document.root)
     }
 
     /// SPEC §3: `environment`, else `receipt_type` (containing "sandbox" means Sandbox), else

@@ -1,0 +1,63 @@
+import Testing
+@testable import ReceiptLedger
+
+/// Objects a `KnownObjects` recogniser names are left whole on the tape, and the document is
+/// accepted or refused exactly as a full parse would.
+@Suite struct JSONKnownObjectTests {
+    static let known = #"{"id":"7","v":1}"#
+
+    /// Recognises `known` wherever an array element starts with it, as number 42.
+    static func recogniser(_ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, number: Int)? {
+        let text = Array(known.utf8)
+        guard bytes.count >= text.count, Array(bytes[..<text.count]) == text else { return nil }
+        return (text.count, 42)
+    }
+
+    static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSONDocument {
+        try JSONParser(maxDepth: maxDepth).parse(Array(text.utf8), knownObjects: recogniser)
+    }
+
+    @Test func arrayElementsThatAreKnownStayWhole() throws {
+        let document = try Self.parse(#"{"list":[\#(Self.known), {"id":"8","v":2}, \#(Self.known)],"other":\#(Self.known)}"#)
+        document.withView { view in
+            // root, key, array, known, {id 8} + 4 member entries, known, key, other (taken apart: 5 entries)
+            let array = 2
+            var elements: [Int] = []
+            view.forEachElement(array) { elements.append($0) }
+            #expect(elements.count == 3)
+            #expect(view.knownObjectNumber(elements[0]) == 42)
+            #expect(view.knownObjectNumber(elements[1]) == nil)
+            #expect(view.knownObjectNumber(elements[2]) == 42)
+            #expect(view.count(elements[0]) == 0)
+            #expect(view.count(elements[1]) == 2)
+            #expect(String(decoding: view.rawBytes(elements[0]), as: UTF8.self) == Self.known)
+            #expect(view.isFlatObject(elements[1]))
+            #expect(!view.isFlatObject(elements[0]))
+        }
+        // Only array elements are recognised: the member value `other` is taken apart.
+        #expect(document.root["other"]?["id"]?.string == "7")
+        #expect(document.root["list"]?.elements[1]["v"]?.int64 == 2)
+    }
+
+    @Test func whatFollowsAKnownObjectIsStillChecked() {
+        #expect(throws: JSONParseError.self) { try Self.parse("[\(Self.known) \(Self.known)]") }
+        #expect(throws: JSONParseError.self) { try Self.parse("[\(Self.known),]") }
+        #expect(throws: JSONParseError.self) { try Self.parse("[\(Self.known)") }
+        #expect((try? Self.parse("[ \(Self.known) , \(Self.known) ]")) != nil)
+    }
+
+    @Test func aKnownObjectCountsAsOneLevelOfNesting() {
+        // Two open arrays and the object make three containers.
+        #expect((try? Self.parse("[[\(Self.known)]]", maxDepth: 3)) != nil)
+        #expect(throws: JSONParseError.self) { try Self.parse("[[\(Self.known)]]", maxDepth: 2) }
+    }
+
+    @Test func flatObjectsHaveNoContainerInside() throws {
+        let root = try JSONDocument(text: #"[{"a":1,"b":"x"}, {"a":{}}, {"a":[]}, {}, {"a":[1]}]"#).root
+        root.document.withView { view in
+            var flat: [Bool] = []
+            view.forEachElement(0) { flat.append(view.isFlatObject($0)) }
+            #expect(flat == [true, false, false, true, false])
+        }
+    }
+}
