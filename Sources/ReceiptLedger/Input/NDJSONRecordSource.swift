@@ -57,7 +57,7 @@ final class NDJSONRecordSource: RecordSource {
         guard let value = object["response"] else { return .null }
         switch value.kind {
         case .null: return .null
-        case .string: return .bytes(Array((value.string ?? "").utf8))
+        case .string: return .bytes(value.document.withView { $0.stringBytes(value.index) } ?? [])
         default: return .bytes(Array(value.rawBytes))
         }
     }
@@ -115,7 +115,7 @@ struct LineReader {
     /// The next line without its `\n` (and without a `\r` before it); nil at the end.
     mutating func nextLine() throws -> [UInt8]? {
         while true {
-            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+            if let newline = Self.firstNewline(in: buffer, from: max(start, scanned)) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = Array(buffer[start..<end])
@@ -139,6 +139,15 @@ struct LineReader {
             }
             let chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
             if chunk.isEmpty { atEnd = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+
+    /// The index of the first `\n` at or after `start` (memchr: lines are kilobytes long).
+    private static func firstNewline(in buffer: [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard start < bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
     }
 }

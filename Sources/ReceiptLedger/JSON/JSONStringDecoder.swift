@@ -9,6 +9,12 @@ enum JSONStringDecoder {
         return String(unsafeUninitializedCapacity: raw.count) { decode(raw, into: $0) }
     }
 
+    /// The decoded UTF-8 as bytes (no `String` made: a stored answer kept as a JSON string is
+    /// read as bytes).
+    static func decodedBytes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in count = decode(raw, into: buffer) }
+    }
+
     /// Calls `body` with the decoded UTF-8, in a buffer on the stack when the string is short
     /// (a timestamp like `Etc\/GMT` in old answers), so reading it allocates nothing.
     static func withDecoded<R>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

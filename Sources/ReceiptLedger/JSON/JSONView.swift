@@ -62,6 +62,14 @@ struct JSONView {
         return entry.flags.contains(.hasEscapes) ? JSONStringDecoder.decode(contents) : String(decoding: contents, as: UTF8.self)
     }
 
+    /// The decoded UTF-8 of a string as bytes; nil for other kinds.
+    func stringBytes(_ index: Int) -> [UInt8]? {
+        let entry = entries[index]
+        guard entry.kind == .string else { return nil }
+        let contents = UnsafeBufferPointer(rebasing: bytes[(Int(entry.start) + 1)..<(Int(entry.end) - 1)])
+        return entry.flags.contains(.hasEscapes) ? JSONStringDecoder.decodedBytes(contents) : Array(contents)
+    }
+
     /// The exact source bytes of a value (with the quotes, for a string).
     func rawBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entries[index]

@@ -45,6 +45,7 @@ struct ResponseReader: Sendable {
         }
         let document: JSONDocument
         scratch.copies.beginDocument()
+        scratch.renewals.beginDocument()
         // Transaction objects the memo holds are left whole on the tape (`readEntries` takes
         // their copies from the memo): most of an answer is history read before.
         do { document = try scratch.parser.parse(copying: response, knownObjects: { scratch.copies.knownObject(in: $0) }) } catch {
