@@ -1,0 +1,43 @@
+import Testing
+@testable import ReceiptLedger
+
+/// The one-scan window: records come out in (`verified_at`, `id`, position) order once
+/// `capacity` later ones have arrived, and a record that would go before one already out
+/// ends the attempt.
+@Suite struct ProcessingOrderWindowTests {
+    static func parsed(_ position: Int, at time: Int64, id: Int64) -> ParsingWorkers.Parsed {
+        ParsingWorkers.Parsed(rank: position, entry: RecordIndex.Entry(position: position, id: id, verifiedAt: UnixMillis(time), user: UserID(index: 0)),
+                              record: ParsedRecord(outcome: .redirected(status: 21007)), claimedEnvironment: nil, bodyBytes: 0)
+    }
+
+    /// Feeds (time, id) pairs in order; the positions released, or nil when the window gave up.
+    static func run(_ records: [(Int64, Int64)], capacity: Int) -> [Int]? {
+        var window = ProcessingOrderWindow(capacity: capacity)
+        var released: [Int] = []
+        do {
+            for (position, (time, id)) in records.enumerated() {
+                try window.accept(parsed(position, at: time, id: id)) { released.append($0.entry.position) }
+            }
+        } catch {
+            return nil
+        }
+        window.releaseAll { released.append($0.entry.position) }
+        return released
+    }
+
+    @Test func releasesInProcessingOrder() {
+        // Times 3, 1, 2 (ids break the tie of the two records at 5; the duplicate id 9 by position).
+        let records: [(Int64, Int64)] = [(3, 1), (1, 2), (2, 3), (5, 8), (5, 7), (6, 9), (6, 9)]
+        #expect(Self.run(records, capacity: 2) == [1, 2, 0, 4, 3, 5, 6])
+        #expect(Self.run(records, capacity: 100) == [1, 2, 0, 4, 3, 5, 6])
+    }
+
+    @Test func givesUpWhenARecordIsFartherOutOfOrderThanTheWindow() {
+        // The record at time 1 arrives two places late: a window of 2 mends it, of 1 does not.
+        let records: [(Int64, Int64)] = [(2, 1), (3, 2), (1, 3), (4, 4)]
+        #expect(Self.run(records, capacity: 2) == [2, 0, 1, 3])
+        #expect(Self.run(records, capacity: 1) == nil)
+        #expect(Self.run(records, capacity: 0) == nil)
+        #expect(Self.run([(1, 1), (2, 2), (3, 3)], capacity: 0) == [0, 1, 2])
+    }
+}
