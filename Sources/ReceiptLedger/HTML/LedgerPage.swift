@@ -10,16 +10,19 @@ enum LedgerPage {
         case .user: itemHeader = "User"
         }
         func section(_ environment: Environment) -> TemplateValue {
-            var selected = rows.filter { $0.key.environment == environment }
+            // Row numbers are sorted, not the rows: a user ledger has a row per user and period,
+            // and a sorted copy of them all would cost megabytes for a page that shows a few.
+            var selected = rows.indices.filter { rows[$0].key.environment == environment }
             // Periods newest first; within a period by currency (amounts of two currencies are
             // not compared), the largest gross first, then by name.
-            selected.sort { l, r in
+            selected.sort { lhs, rhs in
+                let l = rows[lhs], r = rows[rhs]
                 if l.key.period != r.key.period { return r.key.period.utf8.lexicographicallyPrecedes(l.key.period.utf8) }
                 if l.key.currency != r.key.currency { return l.key.currency < r.key.currency }
                 if l.amounts.gross != r.amounts.gross { return l.amounts.gross > r.amounts.gross }
                 return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
             }
-            let shown = Array(selected.prefix(HTMLReport.rowCap))
+            let shown = selected.prefix(HTMLReport.rowCap).map { rows[$0] }
             let totals = ledger.totals.filter { $0.environment == environment }
             return .object([
                 "environment": .string(environment.rawValue),
