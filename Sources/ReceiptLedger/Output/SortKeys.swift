@@ -68,4 +68,16 @@ struct SortKeys {
         }
         return order
     }
+
+    /// For each text, its place in code point order (equal texts in the order given).
+    static func ranks(of texts: [String]) -> [Int] {
+        var keys = SortKeys(keys: texts.count)
+        for text in texts {
+            keys.append(text: text)
+            keys.endKey()
+        }
+        var ranks = [Int](repeating: 0, count: texts.count)
+        for (rank, index) in keys.order().enumerated() { ranks[index] = rank }
+        return ranks
+    }
 }
