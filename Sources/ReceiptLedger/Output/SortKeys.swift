@@ -36,13 +36,24 @@ struct SortKeys {
         encode(&bytes)
     }
 
+    /// A whole-number field in numeric order: eight bytes, big-endian, the sign bit flipped
+    /// so that negative numbers come first.
+    mutating func append(integer value: Int64) {
+        let biased = UInt64(bitPattern: value) ^ (1 << 63)
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: biased >> UInt64(shift))) }
+    }
+
     /// A text field in code point order.
     mutating func append(text: String) {
         text.withUTF8Buffer { append(text: $0) }
     }
 
     mutating func append(text utf8: UnsafeBufferPointer<UInt8>) {
-        for byte in utf8 { bytes.append(byte &+ 1) }
+        let start = bytes.count
+        bytes.append(contentsOf: utf8)  // one copy, then each byte raised in place
+        bytes.withUnsafeMutableBufferPointer { keyBytes in
+            for index in start..<keyBytes.count { keyBytes[index] &+= 1 }
+        }
         bytes.append(0x00)
     }
 
