@@ -14,4 +14,10 @@ enum Parallel {
         }
         return results.withLock { $0.compactMap { $0 } }
     }
+
+    /// Runs the jobs on several threads, each thread taking the next job in list order when
+    /// done with one (put long jobs first); returns their results in list order.
+    static func run<Value: Sendable>(_ jobs: [@Sendable () throws -> Value]) -> [Result<Value, any Error>] {
+        map(jobs.count) { index in Result { try jobs[index]() } }
+    }
 }

@@ -5,16 +5,16 @@ extension ReportRun {
     ///
     /// The work is spread over two cores. The journal's own files (`transactions.csv` is the
     /// largest of all) are written by another thread while the ledgers are built, and the
-    /// reconciliation of the orders runs beside them too. Then another thread renders and
-    /// writes the HTML pages while this one writes the remaining CSV files. Each file is
-    /// written whole by one thread and the manifest lists them by name, so the bytes are the
-    /// same whichever thread finishes first.
+    /// reconciliation of the orders runs beside them too. Then the remaining CSV files and the
+    /// HTML pages are written by two threads, each taking the next file when done with one.
+    /// Each file is written whole by one thread and the manifest lists them by name, so the
+    /// bytes are the same whichever thread finishes first.
     func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: [Order]?, ordersLabel: String?,
                      sourceLabel: String, templates: TemplateSet, digests: FileDigests,
                      into staging: ReportStaging) throws -> [ManifestFile.Output] {
         let journal = result.journal
         let journalFiles = Self.journalCSVFiles(journal)
-        let writingJournalFiles = BackgroundWork { try Self.write(journalFiles, to: staging) }
+        let writingJournalFiles = BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
         defer { _ = try? writingJournalFiles.value() }  // a failure below must wait for it (see above)
 
         progress?.phase("building ledgers")
@@ -43,18 +43,14 @@ extension ReportRun {
         // The pages need only the files' row counts, known before the files are written.
         let tables = (journalFiles + files).map { (name: $0.name, table: $0.csv.summary(rowCount: $0.csv.rowCount)) }
             .sorted { $0.name < $1.name }
-        let writingPages = BackgroundWork {
-            try HTMLReport.pages(data, tables: tables, templates: templates).map { page in
-                let file = try staging.write(page.name, text: page.html)
-                return ManifestFile.Output(name: page.name, rows: nil, sha256: file.sha256)
-            }
-        }
-        defer { _ = try? writingPages.value() }
-        var outputs = try Self.write(files, to: staging)
+        let pages = HTMLReport.pageRenderers(data, tables: tables, templates: templates)
+        // Each remaining file is one job; two cores take the jobs in turn.
+        var jobs: [@Sendable () throws -> ManifestFile.Output] = []
+        for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
+        for page in pages { jobs.append { try Self.write(page, to: staging) } }
+        var outputs = try Parallel.run(jobs).map { try $0.get() }  // the first failure in job order
         outputs += try writingJournalFiles.value()
-        PhaseTimer.mark("CSV files written")
-        outputs += try writingPages.value()
-        PhaseTimer.mark("HTML pages written")
+        PhaseTimer.mark("CSV files and HTML pages written")
         outputs.sort { $0.name < $1.name }
         let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
         try staging.write(ManifestFile.name, text: manifest)
@@ -63,21 +59,25 @@ extension ReportRun {
         return outputs
     }
 
-    /// Writes CSV files into the staging folder one after another (the staging writer hashes
-    /// what it writes: the manifest takes its digests).
-    static func write(_ files: [(name: String, csv: ReportCSV)], to staging: ReportStaging) throws -> [ManifestFile.Output] {
-        try files.map { name, csv in
-            var rows = 0
-            let file = try staging.write(name) { (file) throws(OutputError) in
-                do {
-                    rows = try csv.write { chunk in try file.append(chunk) }
-                } catch let error as OutputError {
-                    throw error
-                } catch {
-                    throw OutputError(action: "cannot write", path: name, reason: "\(error)")
-                }
+    /// Writes a CSV file into the staging folder (the staging writer hashes what it writes:
+    /// the manifest takes its digest).
+    static func write(_ name: String, _ csv: ReportCSV, to staging: ReportStaging) throws -> ManifestFile.Output {
+        var rows = 0
+        let file = try staging.write(name) { (file) throws(OutputError) in
+            do {
+                rows = try csv.write { chunk in try file.append(chunk) }
+            } catch let error as OutputError {
+                throw error
+            } catch {
+                throw OutputError(action: "cannot write", path: name, reason: "\(error)")
             }
-            return ManifestFile.Output(name: name, rows: rows, sha256: file.sha256)
         }
+        return ManifestFile.Output(name: name, rows: rows, sha256: file.sha256)
+    }
+
+    /// Renders a page and writes it into the staging folder.
+    static func write(_ page: HTMLReport.Page, to staging: ReportStaging) throws -> ManifestFile.Output {
+        let file = try staging.write(page.name, text: try page.render())
+        return ManifestFile.Output(name: page.name, rows: nil, sha256: file.sha256)
     }
 }
