@@ -38,21 +38,43 @@ enum HTMLReport {
         return directory
     }
 
-    static func pages(_ data: ReportData, tables: [(name: String, table: CSVTable)], templates: TemplateSet) throws -> [(name: String, html: String)] {
+    /// One page of the report: its file name, and how to render it (on any thread).
+    struct Page: Sendable {
+        let name: String
+        let render: @Sendable () throws -> String
+    }
+
+    /// Every page, each rendered on its own: the report renders them on two cores.
+    static func pageRenderers(_ data: ReportData, tables: [(name: String, table: CSVTable)], templates: TemplateSet) -> [Page] {
         let files = tables.map { PageContext.fileLink(name: $0.name, rows: $0.table.rowCount) }
-        var pages: [(String, String)] = []
-        func render(_ template: String, _ name: String, _ title: String, _ body: [String: TemplateValue]) throws {
-            var context = PageContext.common(data, title: title, current: name, files: files)
-            for (key, value) in body { context[key] = value }
-            pages.append((name, try templates.render(template, .object(context))))
+        func page(_ template: String, _ name: String, _ title: String,
+                  _ body: @escaping @Sendable () -> [String: TemplateValue]) -> Page {
+            Page(name: name) {
+                var context = PageContext.common(data, title: title, current: name, files: files)
+                for (key, value) in body() { context[key] = value }
+                return try templates.render(template, .object(context))
+            }
         }
-        try render("index", "index.html", "Overview", IndexPage.context(data))
-        try render("ledger", "ledger_period.html", "Ledger by period", LedgerPage.context(data, ledger: data.ledgers.byPeriod, csv: LedgerFiles.periodName))
-        try render("ledger", "ledger_product.html", "Ledger by product", LedgerPage.context(data, ledger: data.ledgers.byProduct, csv: LedgerFiles.productName))
-        try render("ledger", "ledger_user.html", "Ledger by user", LedgerPage.context(data, ledger: data.ledgers.byUser, csv: LedgerFiles.userName))
-        try render("refunds", "refunds.html", "Refunds and leakage", RefundsPage.context(data))
-        try render("sandbox", "sandbox.html", "Sandbox separation", SandboxPage.context(data))
-        try render("findings", "findings.html", "Findings", FindingsPage.context(data))
-        return pages
+        let ledgers = data.ledgers
+        return [
+            page("index", "index.html", "Overview") { IndexPage.context(data) },
+            page("ledger", "ledger_period.html", "Ledger by period") {
+                LedgerPage.context(data, ledger: ledgers.byPeriod, csv: LedgerFiles.periodName)
+            },
+            page("ledger", "ledger_product.html", "Ledger by product") {
+                LedgerPage.context(data, ledger: ledgers.byProduct, csv: LedgerFiles.productName)
+            },
+            page("ledger", "ledger_user.html", "Ledger by user") {
+                LedgerPage.context(data, ledger: ledgers.byUser, csv: LedgerFiles.userName)
+            },
+            page("refunds", "refunds.html", "Refunds and leakage") { RefundsPage.context(data) },
+            page("sandbox", "sandbox.html", "Sandbox separation") { SandboxPage.context(data) },
+            page("findings", "findings.html", "Findings") { FindingsPage.context(data) },
+        ]
+    }
+
+    /// Every page rendered, in the order of `pageRenderers`.
+    static func pages(_ data: ReportData, tables: [(name: String, table: CSVTable)], templates: TemplateSet) throws -> [(name: String, html: String)] {
+        try pageRenderers(data, tables: tables, templates: templates).map { ($0.name, try $0.render()) }
     }
 }

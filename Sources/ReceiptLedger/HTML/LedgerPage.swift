@@ -10,16 +10,7 @@ enum LedgerPage {
         case .user: itemHeader = "User"
         }
         func section(_ environment: Environment) -> TemplateValue {
-            var selected = rows.filter { $0.key.environment == environment }
-            // Periods newest first; within a period by currency (amounts of two currencies are
-            // not compared), the largest gross first, then by name.
-            selected.sort { l, r in
-                if l.key.period != r.key.period { return r.key.period.utf8.lexicographicallyPrecedes(l.key.period.utf8) }
-                if l.key.currency != r.key.currency { return l.key.currency < r.key.currency }
-                if l.amounts.gross != r.amounts.gross { return l.amounts.gross > r.amounts.gross }
-                return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
-            }
-            let shown = Array(selected.prefix(HTMLReport.rowCap))
+            let (shown, total) = pageRows(rows, environment: environment, cap: HTMLReport.rowCap)
             let totals = ledger.totals.filter { $0.environment == environment }
             return .object([
                 "environment": .string(environment.rawValue),
@@ -32,10 +23,10 @@ enum LedgerPage {
                     fields["group_start"] = .bool(index > 0 && shown[index - 1].key.period != row.key.period)
                     return .object(fields)
                 }),
-                "has_rows": .bool(!selected.isEmpty),
-                "capped": .bool(selected.count > shown.count),
+                "has_rows": .bool(total > 0),
+                "capped": .bool(total > shown.count),
                 "shown": .string(Display.count(shown.count)),
-                "total_rows": .string(Display.count(selected.count)),
+                "total_rows": .string(Display.count(total)),
             ])
         }
         return [
@@ -46,5 +37,45 @@ enum LedgerPage {
             "charts": .list(ledger.dimension == .period ? Charts.periodCharts(data) : []),
             "consumable_note": .bool(data.journal.transactions.contains { $0.productType == .consumable && $0.status.booksSale }),
         ]
+    }
+
+    typealias Row = (key: Ledger.Key, amounts: LedgerAmounts)
+
+    /// The first `cap` rows of `environment` in page order, and how many rows it has. Page
+    /// order: periods newest first; within a period by currency (amounts of two currencies are
+    /// not compared), the largest gross first, then by name.
+    ///
+    /// `rows` are in key order (`Ledger.sortedRows`): each period's rows lie together, oldest
+    /// period first, so only the newest periods that fill the page are sorted, not every row of
+    /// a user ledger. (Should the periods ever not ascend, all rows are sorted.)
+    static func pageRows(_ rows: [Row], environment: Environment, cap: Int) -> (shown: [Row], total: Int) {
+        let selected = rows.indices.filter { rows[$0].key.environment == environment }
+        var periodStarts: [Int] = []  // positions in `selected`
+        for position in selected.indices {
+            let period = rows[selected[position]].key.period
+            guard position > 0 else { periodStarts.append(position); continue }
+            let previous = rows[selected[position - 1]].key.period
+            if period != previous {
+                guard previous.utf8.lexicographicallyPrecedes(period.utf8) else {
+                    return (selected.sorted { precedes(rows[$0], rows[$1]) }.prefix(cap).map { rows[$0] }, selected.count)
+                }
+                periodStarts.append(position)
+            }
+        }
+        var shown: [Int] = []
+        var end = selected.count
+        for start in periodStarts.reversed() where shown.count < cap {
+            shown += selected[start..<end].sorted { precedes(rows[$0], rows[$1]) }
+            end = start
+        }
+        return (shown.prefix(cap).map { rows[$0] }, selected.count)
+    }
+
+    /// Page order (see `pageRows`).
+    static func precedes(_ l: Row, _ r: Row) -> Bool {
+        if l.key.period != r.key.period { return r.key.period.utf8.lexicographicallyPrecedes(l.key.period.utf8) }
+        if l.key.currency != r.key.currency { return l.key.currency < r.key.currency }
+        if l.amounts.gross != r.amounts.gross { return l.amounts.gross > r.amounts.gross }
+        return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
     }
 }

@@ -37,35 +37,73 @@ extension JournalBuilder {
     /// `shared_transaction`, `transaction_in_both_environments`, `unpriced_product` and the
     /// `bad_timestamp` of a purchase no copy could date.
     func finish(catalog: Catalog, recordsRead: Int) -> Journal {
-        var anomalies = self.anomalies
+        let order = keyOrder()
+        // Each transaction is booked on its own: the key order is cut in two, the halves are
+        // booked on two cores and joined in order, which gives the rows and findings of one pass.
+        let middle = order.count / 2
+        let halves = [order[..<middle], order[middle...]]
+        let booked = Parallel.map(halves.count) { book(halves[$0], catalog: catalog) }
         var transactions: [Transaction] = []
         transactions.reserveCapacity(states.count)
-        // Built in key order: sorting the finished rows would move a dozen strings per swap.
+        var anomalies = self.anomalies
+        var bookedPositions = [Int32](repeating: -1, count: states.count)
+        for part in booked {
+            for (position, transaction) in zip(part.positions, part.transactions) {
+                bookedPositions[position] = Int32(transactions.count)
+                transactions.append(transaction)
+            }
+            anomalies += part.anomalies
+        }
+        let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
+                                  rejected: recordsRejected, statusCounts: statusCounts)
+        return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
+                       rejected: rejected, renewals: renewals, counts: counts,
+                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
+    }
+
+    /// Positions in `states` in key order (environment, transaction_id): the journal is built in
+    /// that order, as sorting the finished rows would move a dozen strings per swap.
+    private func keyOrder() -> [Int] {
         var keys = SortKeys(reservingBytes: states.count * 20, keys: states.count)
         for index in states.indices {
             states[index].key.appendSortKey(to: &keys)
             keys.endKey()
         }
-        var bookedPositions = [Int32](repeating: -1, count: states.count)
-        for position in keys.order() {
+        return keys.order()
+    }
+
+    /// Booked transactions and the findings raised on the way, in the order they were met.
+    private struct Booking: Sendable {
+        var transactions: [Transaction] = []
+        /// The position in `states` of each booked transaction.
+        var positions: [Int] = []
+        var anomalies: [Anomaly] = []
+    }
+
+    /// Books the states at `positions`, in that order.
+    private func book(_ positions: ArraySlice<Int>, catalog: Catalog) -> Booking {
+        var booking = Booking()
+        booking.transactions.reserveCapacity(positions.count)
+        booking.positions.reserveCapacity(positions.count)
+        for position in positions {
             let state = states[position]
             let owner = users.name(state.first.user)
             for other in state.otherUserOrder {
-                anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
-                                         environment: state.key.environment, transactionID: state.key.transactionID.value,
-                                         user: users.name(other), detail: "owned by user \(owner)"))
+                booking.anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
+                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                                 user: users.name(other), detail: "owned by user \(owner)"))
             }
             // SPEC §4: the same transaction_id in both environments, one row per side.
             let other: Environment = state.key.environment == .production ? .sandbox : .production
             if stateIndex.find(other, state.key.transactionID) != nil {
-                anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID, environment: state.key.environment,
-                                         transactionID: state.key.transactionID.value, user: owner,
-                                         detail: "transaction_id also appears in \(other.rawValue)"))
+                booking.anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID,
+                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                                 user: owner, detail: "transaction_id also appears in \(other.rawValue)"))
             }
             guard let purchase = state.purchase else {
-                anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID, environment: state.key.environment,
-                                         transactionID: state.key.transactionID.value, user: owner,
-                                         detail: "purchase_date cannot be read in any record; not booked"))
+                booking.anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID,
+                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                                 user: owner, detail: "purchase_date cannot be read in any record; not booked"))
                 continue
             }
             let productID = state.productID ?? ""
@@ -75,12 +113,12 @@ extension JournalBuilder {
                                        ownership: ownership,
                                        cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
             if priced.isUnpriced {
-                anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID, environment: state.key.environment,
-                                         transactionID: state.key.transactionID.value, user: owner,
-                                         detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
+                booking.anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID,
+                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                                 user: owner, detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
             }
-            bookedPositions[position] = Int32(transactions.count)
-            transactions.append(Transaction(
+            booking.positions.append(position)
+            booking.transactions.append(Transaction(
                 key: state.key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
                 productID: productID, productType: priced.productType, quantity: state.quantity, purchase: purchase,
                 originalPurchase: state.originalPurchase, expires: state.expires, cancellation: state.cancellation,
@@ -89,10 +127,6 @@ extension JournalBuilder {
                 ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
                 proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
         }
-        let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
-                                  rejected: recordsRejected, statusCounts: statusCounts)
-        return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
-                       rejected: rejected, renewals: renewals, counts: counts,
-                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
+        return booking
     }
 }

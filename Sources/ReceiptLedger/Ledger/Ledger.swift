@@ -50,9 +50,11 @@ struct Ledger: Sendable {
 
     init(dimension: Dimension) { self.dimension = dimension }
 
-    /// Makes room for this many rows.
-    mutating func reserveCapacity(_ rows: Int) {
-        self.rows.reserveCapacity(rows)
+    /// A complete ledger of rows summed elsewhere (`LedgerTally`): `sortedRows` in key order,
+    /// each with some non-zero count and its own key.
+    init(dimension: Dimension, sortedRows: [(key: Key, amounts: LedgerAmounts)]) {
+        self.dimension = dimension
+        sorted = sortedRows
     }
 
     mutating func add(_ amounts: LedgerAmounts, at key: Key) {

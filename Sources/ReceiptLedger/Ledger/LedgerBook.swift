@@ -8,28 +8,20 @@ struct LedgerBook: Sendable {
     var byUser = Ledger(dimension: .user)
 
     init(transactions: [Transaction], periods: PeriodCalendar, refunds: RefundBooking) {
-        var labels = PeriodLabels(periods)
-        // At most a row per sale and refund; a user ledger comes close.
-        byUser.reserveCapacity(transactions.count)
+        var tally = LedgerTally(periods: periods, transactions: transactions.count)
         for t in transactions where t.status.booksSale {
             guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
-            let salePeriod = labels.label(for: t.purchase)
-            add(LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits),
-                transaction: t, period: salePeriod, currency: currency)
+            let salePeriod = tally.period(of: t.purchase)
+            tally.add(LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits),
+                      transaction: t, period: salePeriod, currency: currency)
             if t.status == .refunded, let cancellation = t.cancellation {
-                let period = refunds == .salePeriod ? salePeriod : labels.label(for: cancellation)
-                add(LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits, refundProceeds: proceeds.minorUnits),
-                    transaction: t, period: period, currency: currency)
+                let period = refunds == .salePeriod ? salePeriod : tally.period(of: cancellation)
+                tally.add(LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits, refundProceeds: proceeds.minorUnits),
+                          transaction: t, period: period, currency: currency)
             }
         }
-        byPeriod.complete()
-        byProduct.complete()
-        byUser.complete()
-    }
-
-    private mutating func add(_ amounts: LedgerAmounts, transaction t: Transaction, period: String, currency: Currency) {
-        byPeriod.add(amounts, at: .init(environment: t.environment, period: period, item: "", currency: currency))
-        byProduct.add(amounts, at: .init(environment: t.environment, period: period, item: t.productID, currency: currency))
-        byUser.add(amounts, at: .init(environment: t.environment, period: period, item: t.userName, currency: currency))
+        byPeriod = tally.ledger(.period)
+        byProduct = tally.ledger(.product)
+        byUser = tally.ledger(.user)
     }
 }

@@ -30,10 +30,10 @@ struct Reconciliation: Sendable {
         // transaction an id names (production first, as SPEC §8 "Orders" says), and the
         // transaction numbers of an id, which mark it as named by some order.
         let index = knownTransactionIDs.index
-        func booked(_ id: ExactString) -> Transaction? {
+        func booked(_ id: ExactString, heldInProduction: Bool) -> Transaction? {
             // The production transaction when an accepted production record holds the id, booked
             // or not (an unbooked one raises nothing), else the sandbox one.
-            index.find(.production, id) != nil ? journal.transaction(.production, id) : journal.transaction(.sandbox, id)
+            heldInProduction ? journal.transaction(.production, id) : journal.transaction(.sandbox, id)
         }
         let grace = Int64(graceHours) * 3_600_000
         var named = [Bool](repeating: false, count: index.count)
@@ -44,7 +44,8 @@ struct Reconciliation: Sendable {
         var firstOrder: [ExactString: Int] = [:]
         firstOrder.reserveCapacity(orders.count)
         var laterOrders: [ExactString: [Int]] = [:]
-        for (position, order) in orders.enumerated() {
+        for position in orders.indices {
+            let order = orders[position]  // (`enumerated()` copied every order, a retain per text)
             let id = ExactString(order.transactionID)
             let production = index.find(.production, id), sandbox = index.find(.sandbox, id)
             if let production { named[production] = true }
@@ -54,7 +55,7 @@ struct Reconciliation: Sendable {
                                 detail: order.transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
                 continue
             }
-            guard let t = booked(id) else {
+            guard let t = booked(id, heldInProduction: production != nil) else {
                 continue  // held by a record but never booked (no readable purchase date): nothing to compare
             }
             if firstOrder[id] == nil { firstOrder[id] = position } else { laterOrders[id, default: []].append(position) }
@@ -80,7 +81,7 @@ struct Reconciliation: Sendable {
         for (id, later) in laterOrders {
             guard let first = firstOrder[id] else { continue }
             let sorted = ([first] + later).map { orders[$0] }.sorted(by: Reconciliation.deliveryOrder)
-            guard let t = booked(ExactString(sorted[0].transactionID)) else { continue }
+            guard let t = booked(id, heldInProduction: index.find(.production, id) != nil) else { continue }
             for order in sorted.dropFirst() {
                 rows.append(Row(finding: .duplicateDelivery, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "already delivered by order \(sorted[0].orderID)"))

@@ -14,39 +14,80 @@ struct Subscription: Sendable {
     var renewal: RenewalInfo?
     var state: State
 
+    /// Every subscription, in key order (environment, original_transaction_id).
     static func all(in transactions: [Transaction], renewals: [TransactionKey: RenewalInfo], asOf: UnixMillis?) -> [Subscription] {
-        var groups: [TransactionKey: [Transaction]] = [:]
-        for t in transactions where t.productType == .autoRenewable {
-            groups[TransactionKey(t.environment, t.originalTransactionID), default: []].append(t)
+        // One sort groups the transactions by subscription, each group by purchase (then by
+        // key): no dictionary of arrays, no sort per subscription.
+        let renewable = transactions.filter { $0.productType == .autoRenewable }
+        var keys = SortKeys(reservingBytes: renewable.count * 40, keys: renewable.count)
+        for t in renewable {
+            keys.append(byte: t.environment == .production ? 0 : 1)
+            keys.append(text: t.originalTransactionID)
+            keys.append(integer: t.purchase.rawValue)
+            keys.append(text: t.transactionID)
+            keys.endKey()
         }
-        return groups.map { key, members in
-            let byPurchase = members.sorted { $0.purchase != $1.purchase ? $0.purchase < $1.purchase : $0.key < $1.key }
-            let first = byPurchase[0], last = byPurchase[byPurchase.count - 1]
-            let paid = byPurchase.filter { $0.status.booksSale }
-            let renewal = renewals[key]
-            let state: State
-            if let latestPaid = paid.last, latestPaid.status == .refunded {
-                state = .refunded
-            } else {
-                let entitledUntil = members.filter { $0.cancellation == nil }.compactMap(\.expires).max()
-                if let entitledUntil, let asOf, entitledUntil > asOf {
-                    state = renewal?.autoRenewIsOff == true ? .cancelled : .active
-                } else {
-                    state = renewal?.inBillingRetry == true ? .billingRetry : .expired
-                }
+        let byPurchase = keys.order().map { renewable[$0] }
+        var subscriptions: [Subscription] = []
+        var start = 0
+        while start < byPurchase.count {
+            let first = byPurchase[start]
+            var end = start + 1
+            while end < byPurchase.count, byPurchase[end].environment == first.environment,
+                  byPurchase[end].originalTransactionID.hasSameUTF8(as: first.originalTransactionID) {
+                end += 1
             }
-            return Subscription(environment: key.environment, originalTransactionID: key.transactionID.value,
-                                userName: first.userName, productID: last.productID, firstPurchase: first.purchase,
-                                latestExpires: members.compactMap(\.expires).max(), paidPeriods: paid.count,
-                                refundedPeriods: paid.filter { $0.status == .refunded }.count, renewal: renewal, state: state)
+            let key = TransactionKey(first.environment, first.originalTransactionID)
+            subscriptions.append(subscription(key, byPurchase: byPurchase[start..<end], renewal: renewals[key], asOf: asOf))
+            start = end
         }
+        return subscriptions
+    }
+
+    /// The subscription of `members`, its transactions ordered by purchase, then by key.
+    private static func subscription(_ key: TransactionKey, byPurchase members: ArraySlice<Transaction>, renewal: RenewalInfo?,
+                                     asOf: UnixMillis?) -> Subscription {
+        var latestPaid: Transaction?
+        var paidPeriods = 0, refundedPeriods = 0
+        var latestExpires: UnixMillis?, entitledUntil: UnixMillis?
+        for t in members {
+            if t.status.booksSale {
+                latestPaid = t
+                paidPeriods += 1
+                if t.status == .refunded { refundedPeriods += 1 }
+            }
+            if let expires = t.expires {
+                latestExpires = max(latestExpires ?? expires, expires)
+                if t.cancellation == nil { entitledUntil = max(entitledUntil ?? expires, expires) }
+            }
+        }
+        let state: State
+        if let latestPaid, latestPaid.status == .refunded {
+            state = .refunded
+        } else if let entitledUntil, let asOf, entitledUntil > asOf {
+            state = renewal?.autoRenewIsOff == true ? .cancelled : .active
+        } else {
+            state = renewal?.inBillingRetry == true ? .billingRetry : .expired
+        }
+        let first = members[members.startIndex], last = members[members.endIndex - 1]
+        return Subscription(environment: key.environment, originalTransactionID: key.transactionID.value, userName: first.userName,
+                            productID: last.productID, firstPurchase: first.purchase, latestExpires: latestExpires,
+                            paidPeriods: paidPeriods, refundedPeriods: refundedPeriods, renewal: renewal, state: state)
     }
 }
 
 extension RenewalInfo {
     /// `auto_renew_status` `0` (notifications send `false`).
     var autoRenewIsOff: Bool {
-        guard let status = autoRenewStatus?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
-        return status == "0" || status == "false"
+        guard let status = autoRenewStatus else { return false }
+        // The values Apple sends are answered without Foundation's trimming, which costs more
+        // than the rest of a subscription; any other text is trimmed and lower-cased first.
+        switch status {
+        case "0", "false": return true
+        case "1", "true": return false
+        default:
+            let plain = status.trimmingCharacters(in: .whitespaces).lowercased()
+            return plain == "0" || plain == "false"
+        }
     }
 }

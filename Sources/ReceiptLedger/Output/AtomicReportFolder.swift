@@ -14,14 +14,21 @@ import Synchronization
 /// On failure call `discard()`. A signal handler that must clean up calls `discardAllActive()`;
 /// it takes a lock that `commit` holds, so call it from a normal context (a `DispatchSource`
 /// signal handler), not from an async-signal handler.
-final class ReportStaging {
+///
+/// Several threads may `write` files at once (a report writes its large files on two cores);
+/// `commit` and `discard` must wait until no write is running.
+final class ReportStaging: @unchecked Sendable {
     /// The report folder as the user named it (`reports`, `out/2024`).
     let destination: String
     /// The staging folder beside it.
     let stagingPath: String
-    /// The files written so far, in order.
-    private(set) var files: [StagedFile] = []
+    /// The files written so far, in the order they were finished.
+    private let written = Mutex<[StagedFile]>([])
+    /// Changed only by `commit` and `discard`, which no write runs beside.
     private var isOpen = true
+
+    /// The files written so far, in the order they were finished.
+    var files: [StagedFile] { written.withLock { $0 } }
 
     /// The staging folders of this process not yet committed or discarded.
     private static let active = Mutex<Set<String>>([])
@@ -94,7 +101,7 @@ final class ReportStaging {
             throw error
         }
         let file = try writer.finish()
-        files.append(file)
+        written.withLock { $0.append(file) }
         return file
     }
 

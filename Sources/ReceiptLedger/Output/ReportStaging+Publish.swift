@@ -19,7 +19,7 @@ extension ReportStaging {
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw OutputError.posix("cannot write", destination, errno: ENOTDIR)
         }
-        let names = files.map(\.name)
+        let names = files.map(\.name).sorted()  // the same order whichever thread finished first
         for name in names where lstat("\(destination)/\(name)", &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
             throw OutputError.posix("cannot write", "\(destination)/\(name)", errno: EISDIR)
         }

@@ -106,6 +106,11 @@ struct SHA256: Sendable {
     }
 
     /// Lower-case hexadecimal SHA-256 of a file, read in 1 MiB chunks (never whole).
+    ///
+    /// Reading through `mmap` in 16–64 MiB windows (sequential advice, unmapped as it goes) was
+    /// measured on an 837 MB input: no cheaper (0.53–0.55 CPU s against 0.51–0.52 for these
+    /// reads; the copy is a few percent, the compression function the rest, as fast as
+    /// OpenSSL's), and every mapped window counts in the resident size. So it stays `read`.
     static func hexDigest(ofFileAt path: String) throws(OutputError) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputError.posix("cannot read", path, errno: errno) }

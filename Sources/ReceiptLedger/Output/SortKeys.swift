@@ -36,13 +36,24 @@ struct SortKeys {
         encode(&bytes)
     }
 
+    /// A whole-number field in numeric order: eight bytes, big-endian, the sign bit flipped
+    /// so that negative numbers come first.
+    mutating func append(integer value: Int64) {
+        let biased = UInt64(bitPattern: value) ^ (1 << 63)
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: biased >> UInt64(shift))) }
+    }
+
     /// A text field in code point order.
     mutating func append(text: String) {
         text.withUTF8Buffer { append(text: $0) }
     }
 
     mutating func append(text utf8: UnsafeBufferPointer<UInt8>) {
-        for byte in utf8 { bytes.append(byte &+ 1) }
+        let start = bytes.count
+        bytes.append(contentsOf: utf8)  // one copy, then each byte raised in place
+        bytes.withUnsafeMutableBufferPointer { keyBytes in
+            for index in start..<keyBytes.count { keyBytes[index] &+= 1 }
+        }
         bytes.append(0x00)
     }
 
@@ -52,12 +63,54 @@ struct SortKeys {
     }
 
     /// The key numbers in ascending key order (equal keys in number order).
+    ///
+    /// Many keys are sorted in two halves on two cores, then merged. Ties are broken by key
+    /// number, so the order is total and the result the same either way.
     func order() -> [Int] {
-        var order = Array(0..<count)
+        guard count >= Self.keysWorthTwoCores else { return sorted(0..<count) }
+        let middle = count / 2
+        let halves = Parallel.map(2) { half in sorted(half == 0 ? 0..<middle : middle..<count) }
+        return merged(halves[0], halves[1])
+    }
+
+    /// Below this many keys a second thread costs more than it saves.
+    static let keysWorthTwoCores = 50_000
+
+    /// The key numbers `range` in ascending key order.
+    private func sorted(_ range: Range<Int>) -> [Int] {
+        var order = Array(range)
+        withPrecedes { precedes in order.sort(by: precedes) }
+        return order
+    }
+
+    /// Two ascending runs of key numbers as one.
+    private func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(first.count + second.count)
+        withPrecedes { precedes in
+            var i = 0, j = 0
+            while i < first.count, j < second.count {
+                if precedes(second[j], first[i]) {
+                    order.append(second[j])
+                    j += 1
+                } else {
+                    order.append(first[i])
+                    i += 1
+                }
+            }
+            order += first[i...]
+            order += second[j...]
+        }
+        return order
+    }
+
+    /// Calls `body` with the key order: by `memcmp` of the bytes, a key before its extensions,
+    /// equal keys by number.
+    private func withPrecedes(_ body: ((Int, Int) -> Bool) -> Void) {
         bytes.withUnsafeBufferPointer { keyBytes in
             offsets.withUnsafeBufferPointer { offsets in
-                guard let base = keyBytes.baseAddress else { return }
-                order.sort { lhs, rhs in
+                guard let base = keyBytes.baseAddress else { return body { $0 < $1 } }  // every key is empty
+                body { lhs, rhs in
                     let lhsStart = offsets[lhs], lhsCount = offsets[lhs + 1] - lhsStart
                     let rhsStart = offsets[rhs], rhsCount = offsets[rhs + 1] - rhsStart
                     let result = memcmp(base + lhsStart, base + rhsStart, min(lhsCount, rhsCount))
@@ -66,6 +119,17 @@ struct SortKeys {
                 }
             }
         }
-        return order
+    }
+
+    /// For each text, its place in code point order (equal texts in the order given).
+    static func ranks(of texts: [String]) -> [Int] {
+        var keys = SortKeys(keys: texts.count)
+        for text in texts {
+            keys.append(text: text)
+            keys.endKey()
+        }
+        var ranks = [Int](repeating: 0, count: texts.count)
+        for (rank, index) in keys.order().enumerated() { ranks[index] = rank }
+        return ranks
     }
 }

@@ -4,7 +4,7 @@
 enum ManifestFile {
     static let name = "manifest.json"
 
-    struct Output {
+    struct Output: Sendable {
         var name: String
         /// Data rows of a CSV file; nil for a page.
         var rows: Int?

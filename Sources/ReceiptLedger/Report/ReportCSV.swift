@@ -4,10 +4,12 @@
 /// subscription, per user and period) have their rows in file order already; they are
 /// produced a slice at a time and streamed to disk, so a million-row file never sits in memory
 /// whole.
-enum ReportCSV {
+///
+/// Sendable, so that a file can be written on another thread than the one that prepared it.
+enum ReportCSV: Sendable {
     case table(CSVTable)
     /// `count` rows; `rows` appends rows `range` (in file order) to a writer.
-    case streamed(header: [String], count: Int, rows: (Range<Int>, inout CSVRowWriter) -> Void)
+    case streamed(header: [String], count: Int, rows: @Sendable (Range<Int>, inout CSVRowWriter) -> Void)
 
     /// Rows produced per slice before they go to disk.
     static let sliceRows = 8_192

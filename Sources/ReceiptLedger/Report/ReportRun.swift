@@ -40,30 +40,21 @@ struct ReportRun {
 
         try AmountRange.check(journal)
         PhaseTimer.mark("journal")
-        progress?.phase("building ledgers")
-        let asOf = options.asOf ?? result.index.latestVerifiedAt
-        let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
-        // The reconciliation needs only the journal and the orders: it runs beside the ledgers.
-        let graceHours = options.revokeGraceHours
-        let reconciling = orders.map { orders in
-            BackgroundWork {
-                Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
-                               asOf: asOf, graceHours: graceHours)
-            }
+        let staging: ReportStaging
+        do { staging = try ReportStaging(destination: options.outputDirectory) } catch {
+            throw FatalError("cannot prepare \(options.outputDirectory): \(error)")
         }
-        let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
-        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
-        let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
-        PhaseTimer.mark("ledgers, refunds, subscriptions")
-        let reconciliation = try reconciling?.value()
-        let data = ReportData(
-            options: options, sourceLabel: source.label, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
-            refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
-            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
-
-        PhaseTimer.mark("reconciliation")
-        progress?.phase("writing reports")
-        let outputs = try write(data, source: source, templates: templates, digests: digests)
+        let outputs: [ManifestFile.Output]
+        do {
+            outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
+                                      templates: templates, digests: digests, into: staging)
+        } catch let error as TemplateError {
+            staging.discard()
+            throw UsageError("template \(error)")
+        } catch {
+            staging.discard()
+            throw FatalError("cannot write the report to \(options.outputDirectory): \(error)")
+        }
         progress?.finish()
         return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
                        outputDirectory: options.outputDirectory, files: outputs)
@@ -128,69 +119,34 @@ struct ReportRun {
         return files.sorted { $0.name < $1.name }
     }
 
-    /// The CSV files of a run, in file-name order, as `ReportRun.write` writes them.
+    /// The CSV files of a run, in file-name order, as `writeReport` writes them.
     static func csvFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
+        (journalCSVFiles(data.journal) + derivedCSVFiles(data)).sorted { $0.name < $1.name }
+    }
+
+    /// The CSV files that need nothing but the journal.
+    static func journalCSVFiles(_ journal: Journal) -> [(name: String, csv: ReportCSV)] {
+        [
+            (TransactionsFile.name, TransactionsFile.csv(journal.transactions)),
+            (AnomaliesFile.name, .table(AnomaliesFile.table(journal.anomalies))),
+            (RejectedFile.name, .table(RejectedFile.table(journal.rejected))),
+            (EnvironmentCheckFile.name, .table(EnvironmentCheckFile.table(journal.environmentChecks))),
+        ]
+    }
+
+    /// The CSV files of the ledgers, refunds, subscriptions and reconciliation.
+    static func derivedCSVFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
         var files: [(name: String, csv: ReportCSV)] = [
-            (TransactionsFile.name, TransactionsFile.csv(data.journal.transactions)),
             (LedgerFiles.periodName, LedgerFiles.csv(data.ledgers.byPeriod)),
             (LedgerFiles.productName, LedgerFiles.csv(data.ledgers.byProduct)),
             (LedgerFiles.userName, LedgerFiles.csv(data.ledgers.byUser)),
             (RefundsFile.name, .table(RefundsFile.table(data.refunds))),
             (SubscriptionsFile.name, SubscriptionsFile.csv(data.subscriptions)),
-            (AnomaliesFile.name, .table(AnomaliesFile.table(data.journal.anomalies))),
-            (RejectedFile.name, .table(RejectedFile.table(data.journal.rejected))),
-            (EnvironmentCheckFile.name, .table(EnvironmentCheckFile.table(data.journal.environmentChecks))),
         ]
         if let reconciliation = data.reconciliation {
             files.append((ReconciliationFile.name, .table(ReconciliationFile.table(reconciliation))))
         }
-        return files.sorted { $0.name < $1.name }
-    }
-
-    private func write(_ data: ReportData, source: RecordSource, templates: TemplateSet, digests: FileDigests) throws -> [ManifestFile.Output] {
-        let staging: ReportStaging
-        do { staging = try ReportStaging(destination: options.outputDirectory) } catch {
-            throw FatalError("cannot prepare \(options.outputDirectory): \(error)")
-        }
-        do {
-            var outputs: [ManifestFile.Output] = []
-            let files = Self.csvFiles(data)
-            // The pages need only the files' row counts: they are rendered while the files are written.
-            let tables = files.map { (name: $0.name, table: $0.csv.summary(rowCount: $0.csv.rowCount)) }
-            let rendering = BackgroundWork { try HTMLReport.pages(data, tables: tables, templates: templates) }
-            // The staging writer hashes what it writes: the manifest takes its digests.
-            for (name, csv) in files {
-                var rows = 0
-                let file = try staging.write(name) { (file) throws(OutputError) in
-                    do {
-                        rows = try csv.write { chunk in try file.append(chunk) }
-                    } catch let error as OutputError {
-                        throw error
-                    } catch {
-                        throw OutputError(action: "cannot write", path: name, reason: "\(error)")
-                    }
-                }
-                outputs.append(ManifestFile.Output(name: name, rows: rows, sha256: file.sha256))
-            }
-            PhaseTimer.mark("CSV files written")
-            for page in try rendering.value() {
-                let file = try staging.write(page.name, text: page.html)
-                outputs.append(ManifestFile.Output(name: page.name, rows: nil, sha256: file.sha256))
-            }
-            PhaseTimer.mark("HTML pages written")
-            outputs.sort { $0.name < $1.name }
-            let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
-            try staging.write(ManifestFile.name, text: manifest)
-            try staging.commit(ownedNames: ReportRun.ownedNames)
-            PhaseTimer.mark("manifest written, report committed")
-            return outputs
-        } catch let error as TemplateError {
-            staging.discard()
-            throw UsageError("template \(error)")
-        } catch {
-            staging.discard()
-            throw FatalError("cannot write the report to \(options.outputDirectory): \(error)")
-        }
+        return files
     }
 
     /// Every file name a run may write; stale ones from an earlier run are removed.

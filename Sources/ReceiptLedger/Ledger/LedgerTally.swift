@@ -1,0 +1,113 @@
+/// The rows of the three ledgers summed under keys of small numbers, for `LedgerBook`.
+///
+/// Keyed by texts (`Ledger.Key`), every sale and refund hashed and compared its period label
+/// and its product or user id once per ledger, and copied the texts into each key; at a row per
+/// user and period, a large run spent more time on that than on the sums. Here the period,
+/// product, user and currency of a row are numbers, handed out in first-seen order, and the
+/// texts are ranked once at the end, in code point order: the rows are then put in key order
+/// by comparing numbers.
+struct LedgerTally {
+    /// A row's key: the environment, and the numbers of its period, item (product or user;
+    /// 0 in the period ledger) and currency.
+    struct Key: Hashable {
+        var isSandbox: Bool
+        var period: Int32
+        var item: Int32
+        var currency: Int32
+
+        /// One word to hash (a collision costs a comparison, never a wrong row).
+        func hash(into hasher: inout Hasher) {
+            let low = UInt64(UInt32(bitPattern: period)) << 8 | UInt64(UInt8(truncatingIfNeeded: currency)) << 1 | (isSandbox ? 1 : 0)
+            hasher.combine(UInt64(UInt32(bitPattern: item)) << 32 ^ low)
+        }
+    }
+
+    private let periods: PeriodCalendar
+    /// The period number of each local day seen (labelling a day costs more than this lookup).
+    private var periodByLocalDay: [Int64: Int32] = [:]
+    private var periodLabels = TextNumbering<ExactString>()
+    private var products = TextNumbering<ExactString>()
+    /// By user number: the journal gives each user id one (`UserTable`), and hashing a number
+    /// is cheaper than hashing the id.
+    private var users = TextNumbering<UserID>()
+    /// Numbered in first-seen order; a run has a handful.
+    private var currencies: [Currency] = []
+    private var byPeriod: [Key: LedgerAmounts] = [:]
+    private var byProduct: [Key: LedgerAmounts] = [:]
+    private var byUser: [Key: LedgerAmounts] = [:]
+
+    init(periods: PeriodCalendar, transactions: Int) {
+        self.periods = periods
+        // At most a row per sale and refund; a user ledger comes close.
+        byUser.reserveCapacity(transactions)
+    }
+
+    /// The number of the period holding `instant`.
+    mutating func period(of instant: UnixMillis) -> Int32 {
+        let day = periods.localDay(of: instant)
+        if let number = periodByLocalDay[day] { return number }
+        let label = periods.label(forLocalDay: day)
+        let number = periodLabels.number(of: ExactString(label), text: label)
+        periodByLocalDay[day] = number
+        return number
+    }
+
+    /// Adds the amounts of a transaction to its row in each ledger.
+    mutating func add(_ amounts: LedgerAmounts, transaction t: Transaction, period: Int32, currency: Currency) {
+        var key = Key(isSandbox: t.environment == .sandbox, period: period, item: 0, currency: number(of: currency))
+        byPeriod[key, default: LedgerAmounts()] += amounts
+        key.item = products.number(of: ExactString(t.productID), text: t.productID)
+        byProduct[key, default: LedgerAmounts()] += amounts
+        key.item = users.number(of: t.user, text: t.userName)
+        byUser[key, default: LedgerAmounts()] += amounts
+    }
+
+    /// The complete ledger of one dimension.
+    func ledger(_ dimension: Ledger.Dimension) -> Ledger {
+        switch dimension {
+        case .period: return Ledger(dimension: dimension, sortedRows: sortedRows(byPeriod, itemTexts: [""]))
+        case .product: return Ledger(dimension: dimension, sortedRows: sortedRows(byProduct, itemTexts: products.texts))
+        case .user: return Ledger(dimension: dimension, sortedRows: sortedRows(byUser, itemTexts: users.texts))
+        }
+    }
+
+    private mutating func number(of currency: Currency) -> Int32 {
+        if let index = currencies.firstIndex(of: currency) { return Int32(index) }
+        currencies.append(currency)
+        return Int32(currencies.count - 1)
+    }
+
+    /// The rows with some non-zero count, in `Ledger.Key.precedes` order: environment
+    /// (production first), then period, item and currency code by code point.
+    private func sortedRows(_ rows: [Key: LedgerAmounts], itemTexts: [String]) -> [(key: Ledger.Key, amounts: LedgerAmounts)] {
+        let periodRank = SortKeys.ranks(of: periodLabels.texts)
+        let itemRank = SortKeys.ranks(of: itemTexts)
+        let currencyRank = SortKeys.ranks(of: currencies.map(\.code))
+        func rank(_ key: Key) -> (Int, Int, Int, Int) {
+            (key.isSandbox ? 1 : 0, periodRank[Int(key.period)], itemRank[Int(key.item)], currencyRank[Int(key.currency)])
+        }
+        let filled = rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }
+        let ranks = filled.map { rank($0.key) }
+        // Row numbers are sorted: they move faster than rows.
+        return filled.indices.sorted { ranks[$0] < ranks[$1] }.map { index in
+            let (key, amounts) = filled[index]
+            return (Ledger.Key(environment: key.isSandbox ? .sandbox : .production, period: periodLabels.texts[Int(key.period)],
+                               item: itemTexts[Int(key.item)], currency: currencies[Int(key.currency)]), amounts)
+        }
+    }
+}
+
+/// Texts numbered from 0 in first-seen order, each under a key that identifies it (its exact
+/// bytes, or a user number).
+struct TextNumbering<Key: Hashable> {
+    private(set) var texts: [String] = []
+    private var numbers: [Key: Int32] = [:]
+
+    mutating func number(of key: Key, text: @autoclosure () -> String) -> Int32 {
+        if let number = numbers[key] { return number }
+        let number = Int32(texts.count)
+        numbers[key] = number
+        texts.append(text())
+        return number
+    }
+}

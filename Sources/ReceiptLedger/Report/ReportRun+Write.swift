@@ -1,0 +1,83 @@
+extension ReportRun {
+    /// Builds the ledgers, refunds, subscriptions and reconciliation of a finished journal and
+    /// writes every file of the report into `staging`, then commits it. On a failure the caller
+    /// discards the folder; this returns (or throws) only when no thread writes in it any more.
+    ///
+    /// The work is spread over two cores. The journal's own files (`transactions.csv` is the
+    /// largest of all) are written by another thread while the ledgers are built, and the
+    /// reconciliation of the orders runs beside them too. Then the remaining CSV files and the
+    /// HTML pages are written by two threads, each taking the next file when done with one.
+    /// Each file is written whole by one thread and the manifest lists them by name, so the
+    /// bytes are the same whichever thread finishes first.
+    func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: [Order]?, ordersLabel: String?,
+                     sourceLabel: String, templates: TemplateSet, digests: FileDigests,
+                     into staging: ReportStaging) throws -> [ManifestFile.Output] {
+        let journal = result.journal
+        let journalFiles = Self.journalCSVFiles(journal)
+        let writingJournalFiles = BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
+        defer { _ = try? writingJournalFiles.value() }  // a failure below must wait for it (see above)
+
+        progress?.phase("building ledgers")
+        let asOf = options.asOf ?? result.index.latestVerifiedAt
+        let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        let graceHours = options.revokeGraceHours
+        let reconciling = orders.map { orders in
+            BackgroundWork {
+                Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                               asOf: asOf, graceHours: graceHours)
+            }
+        }
+        let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
+        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
+        let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
+        PhaseTimer.mark("ledgers, refunds, subscriptions")
+        let reconciliation = try reconciling?.value()
+        let data = ReportData(
+            options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
+            refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
+            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
+        PhaseTimer.mark("reconciliation")
+
+        progress?.phase("writing reports")
+        let files = Self.derivedCSVFiles(data)
+        // The pages need only the files' row counts, known before the files are written.
+        let tables = (journalFiles + files).map { (name: $0.name, table: $0.csv.summary(rowCount: $0.csv.rowCount)) }
+            .sorted { $0.name < $1.name }
+        let pages = HTMLReport.pageRenderers(data, tables: tables, templates: templates)
+        // Each remaining file is one job; two cores take the jobs in turn.
+        var jobs: [@Sendable () throws -> ManifestFile.Output] = []
+        for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
+        for page in pages { jobs.append { try Self.write(page, to: staging) } }
+        var outputs = try Parallel.run(jobs).map { try $0.get() }  // the first failure in job order
+        outputs += try writingJournalFiles.value()
+        PhaseTimer.mark("CSV files and HTML pages written")
+        outputs.sort { $0.name < $1.name }
+        let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
+        try staging.write(ManifestFile.name, text: manifest)
+        try staging.commit(ownedNames: ReportRun.ownedNames)
+        PhaseTimer.mark("manifest written, report committed")
+        return outputs
+    }
+
+    /// Writes a CSV file into the staging folder (the staging writer hashes what it writes:
+    /// the manifest takes its digest).
+    static func write(_ name: String, _ csv: ReportCSV, to staging: ReportStaging) throws -> ManifestFile.Output {
+        var rows = 0
+        let file = try staging.write(name) { (file) throws(OutputError) in
+            do {
+                rows = try csv.write { chunk in try file.append(chunk) }
+            } catch let error as OutputError {
+                throw error
+            } catch {
+                throw OutputError(action: "cannot write", path: name, reason: "\(error)")
+            }
+        }
+        return ManifestFile.Output(name: name, rows: rows, sha256: file.sha256)
+    }
+
+    /// Renders a page and writes it into the staging folder.
+    static func write(_ page: HTMLReport.Page, to staging: ReportStaging) throws -> ManifestFile.Output {
+        let file = try staging.write(page.name, text: try page.render())
+        return ManifestFile.Output(name: page.name, rows: nil, sha256: file.sha256)
+    }
+}
