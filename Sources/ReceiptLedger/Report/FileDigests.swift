@@ -1,48 +1,113 @@
-import Dispatch
 import Foundation
 
-/// The SHA-256 of the input files that `manifest.json` names, computed on a background thread
-/// from the start of a run.
+/// The SHA-256 of the input files that `manifest.json` names, computed from the start of a run
+/// on a thread of its own.
 ///
 /// Hashing a multi-GB input takes a good part of a second even with the CPU's SHA
-/// instructions; the manifest needs the digests only at the very end. So the hashing runs on
-/// a thread of its own at a lower priority: it takes the cores when the pipeline leaves them
-/// idle (waiting on a hand-over, or writing reports on one thread) rather than slowing the
-/// reading and merging, which everything else waits for. The digests are of the files' bytes
-/// alone, so computing them early changes no output.
+/// instructions, and the manifest needs the digests only at the very end. So the hashing
+/// thread runs at a lower priority: it takes the cores when the pipeline leaves them idle
+/// (waiting on a hand-over, writing reports on one thread) rather than slowing the reading and
+/// merging that everything else waits for. When the manifest asks for a digest that is not
+/// ready, the hashing thread stops after its current chunk and hands its half-hashed file over,
+/// and the asking thread, at normal priority, finishes the work: a busy machine can starve a
+/// low-priority thread, never the run. The digests are of the files' bytes alone, so where
+/// and when they are computed changes no output.
 final class FileDigests: @unchecked Sendable {
-    /// The hashing thread's nice value: lower than the pipeline's, not idle-only (the run
-    /// waits for the digests at its end).
-    static let niceness: Int32 = 10
+    /// The hashing thread's nice value (Linux gives each thread its own): lowest, since it is
+    /// never waited for at that priority.
+    static let niceness: Int32 = 19
 
-    private let done = DispatchGroup()
-    /// Written only by the background work, read only after `done` has been waited for.
+    private let paths: [String]
+    private let condition = NSCondition()
+    // Guarded by `condition`:
     private var digests: [String: Result<String, OutputError>] = [:]
+    /// Set by a thread that needs the digests now.
+    private var handOverWanted = false
+    /// Set by the hashing thread when it has stopped, after finishing or handing over.
+    private var hashingStopped = false
+    /// The file the hashing thread was in the middle of when it handed over.
+    private var unfinished: FileHasher?
 
     /// Starts hashing `paths` (in order, the largest first is best) on a background thread.
     init(paths: [String]) {
-        done.enter()
-        let thread = Thread { [self] in
-            Self.lowerThisThreadsPriority()
-            for path in paths where digests[path] == nil {
-                digests[path] = Result { () throws(OutputError) in try SHA256.hexDigest(ofFileAt: path) }
-            }
-            done.leave()
-        }
+        self.paths = paths
+        let thread = Thread { [self] in hashInBackground() }
         thread.name = "sha256"
         thread.start()
     }
 
-    /// The lower-case hex digest of `path`, waiting for the background work; a path that was
-    /// not given at `init` is hashed now.
+    /// The lower-case hex digest of `path`; a path that was not given at `init` is hashed now.
     func hexDigest(ofFileAt path: String) throws(OutputError) -> String {
-        done.wait()
-        guard let digest = digests[path] else { return try SHA256.hexDigest(ofFileAt: path) }
+        takeOver()
+        condition.lock()
+        let digest = digests[path]
+        condition.unlock()
+        guard let digest else { return try SHA256.hexDigest(ofFileAt: path) }
         return try digest.get()
     }
 
-    /// On Linux a thread has its own nice value: `setpriority` with `who` 0 changes only the
-    /// calling thread. A failure only leaves the priority as it was.
+    private func hashInBackground() {
+        Self.lowerThisThreadsPriority()
+        for path in paths {
+            let file: FileHasher
+            do { file = try FileHasher(path: path) } catch {
+                record(path, .failure(error))
+                continue
+            }
+            do {
+                while try file.hashNextChunk() {
+                    guard !isHandOverWanted() else { return stop(handingOver: file) }
+                }
+                record(path, .success(file.hexDigest()))
+            } catch {
+                record(path, .failure(error))
+            }
+        }
+        stop(handingOver: nil)
+    }
+
+    /// Stops the hashing thread (at its next chunk) and finishes what it left on this thread.
+    private func takeOver() {
+        condition.lock()
+        handOverWanted = true
+        while !hashingStopped { condition.wait() }
+        let file = unfinished
+        unfinished = nil
+        let missing = paths.filter { digests[$0] == nil && $0 != file?.path }
+        condition.unlock()
+        if let file {
+            record(file.path, Result { () throws(OutputError) in
+                while try file.hashNextChunk() {}
+                return file.hexDigest()
+            })
+        }
+        for path in missing {
+            record(path, Result { () throws(OutputError) in try SHA256.hexDigest(ofFileAt: path) })
+        }
+    }
+
+    private func isHandOverWanted() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return handOverWanted
+    }
+
+    private func record(_ path: String, _ digest: Result<String, OutputError>) {
+        condition.lock()
+        if digests[path] == nil { digests[path] = digest }
+        condition.unlock()
+    }
+
+    private func stop(handingOver file: FileHasher?) {
+        condition.lock()
+        unfinished = file
+        hashingStopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// On Linux `setpriority` with `who` 0 changes only the calling thread. A failure only
+    /// leaves the priority as it was.
     private static func lowerThisThreadsPriority() {
         #if canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
