@@ -78,6 +78,7 @@ struct ReceiptDateFields {
     /// `JSONKeySet`, so most keys cost one length-bucketed comparison; any other key that is a
     /// date form is still found by its suffix.
     private static let knownNames = ["expiration_date", "original_purchase_date", "preorder_date", "receipt_creation_date", "request_date"]
+    private static let knownNameBytes = knownNames.map { Array($0.utf8) }
     private static let knownKeys = JSONKeySet(knownNames.flatMap(TimestampKeyPositions.keys(of:)))
     private static let noForms = TimestampKeyPositions(ms: -1, text: -1, formatted: -1, pst: -1, formattedPST: -1)
 
@@ -104,13 +105,18 @@ struct ReceiptDateFields {
             member = JSONValue.indexAfter(member + 1, in: view.entries)
         }
         // No other key can name a known field (it would be one of its five keys).
+        let otherFields = fields.count
+        let knownNameBytes = Self.knownNameBytes
         for (known, forms) in knownForms.enumerated() where forms != Self.noForms {
-            let name = Self.knownNames[known]
-            fields.append(Field(name: names.count..<(names.count + name.utf8.count), forms: forms))
-            names.append(contentsOf: name.utf8)
+            let name = knownNameBytes[known]
+            fields.append(Field(name: names.count..<(names.count + name.count), forms: forms))
+            names.append(contentsOf: name)
         }
-        let allNames = names
-        fields.sort { allNames[$0.name].lexicographicallyPrecedes(allNames[$1.name]) }
+        // The known fields come in name order; only other fields need a sort.
+        if otherFields > 0 {
+            let allNames = names
+            fields.sort { allNames[$0.name].lexicographicallyPrecedes(allNames[$1.name]) }
+        }
         return true
     }
 
