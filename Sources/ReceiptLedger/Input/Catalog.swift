@@ -36,12 +36,13 @@ struct Catalog: Sendable {
     /// The row with the latest `effective_from` at or before `instant` (ties: the later row).
     func entry(for productID: String, at instant: UnixMillis) -> Entry? {
         guard let entries = entriesByProduct[productID] else { return nil }
-        var chosen: Entry?
-        for entry in entries {
-            if let from = entry.effectiveFrom, from > instant { break }
-            chosen = entry
+        // Indices, not entries: only the chosen row is copied (each copy retains its texts).
+        var chosen: Int?
+        for index in entries.indices {
+            if let from = entries[index].effectiveFrom, from > instant { break }
+            chosen = index
         }
-        return chosen
+        return chosen.map { entries[$0] }
     }
 
     /// The product's type from any of its rows (the earliest in effect order), even when no

@@ -16,7 +16,7 @@ struct EnvironmentCheck: Sendable {
             return status == StatusCode.sandboxReceiptSentToProduction ? (.sandbox, ["status_21007"]) : (.production, ["status_21008"])
         case .accepted(let environment, let inferred):
             var findings: [String] = []
-            if let claimed, case let loose = LooseText.trimmedLowercased(claimed), !loose.isEmpty,
+            if let claimed, !agrees(claimed, with: environment), case let loose = LooseText.trimmedLowercased(claimed), !loose.isEmpty,
                loose != (environment == .production ? "production" : "sandbox") {
                 findings.append("environment_mismatch")
             }
@@ -25,6 +25,12 @@ struct EnvironmentCheck: Sendable {
         case .rejected:
             return nil
         }
+    }
+
+    /// The usual claim, spelled as Apple spells the environment: agrees without building the
+    /// loose text (every record has a claim to check).
+    private static func agrees(_ claimed: String, with environment: Environment) -> Bool {
+        claimed.hasSameUTF8(as: environment == .production ? "Production" : "Sandbox")
     }
 }
 

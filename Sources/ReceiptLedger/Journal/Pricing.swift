@@ -17,7 +17,7 @@ enum Pricing {
         let productType = entry?.productType ?? catalog.productType(of: productID)
         let status: TransactionStatus
         if isTrial { status = .trial }
-        else if ownership.utf8.elementsEqual("FAMILY_SHARED".utf8) { status = .familyShared }  // exactly as Apple writes it
+        else if ownership.hasSameUTF8(as: "FAMILY_SHARED") { status = .familyShared }  // exactly as Apple writes it
         else if entry == nil { status = .unpriced }
         else if cancelled && upgraded { status = .upgraded }
         else if cancelled { status = .refunded }

@@ -53,10 +53,10 @@ struct TransactionState {
         noteRecord(source)
         var conflicts: [String] = []
         // An absent id is not a disagreement (old answers omit some); two different ids are.
-        if let product = copy.productID, let fixed = productID, !product.utf8.elementsEqual(fixed.utf8) {
+        if let product = copy.productID, let fixed = productID, !product.hasSameUTF8(as: fixed) {
             conflicts.append("product_id \(product) vs \(fixed)")
         }
-        if let original = copy.originalTransactionID, let fixed = originalTransactionID, !original.utf8.elementsEqual(fixed.utf8) {
+        if let original = copy.originalTransactionID, let fixed = originalTransactionID, !original.hasSameUTF8(as: fixed) {
             conflicts.append("original_transaction_id \(original) vs \(fixed)")
         }
         if copy.effectiveQuantity != quantity {
