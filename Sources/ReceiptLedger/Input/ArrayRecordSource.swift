@@ -27,10 +27,6 @@ struct ArrayRecordSource: RecordSource {
 
     init(_ rows: [Row]) { self.rows = rows }
 
-    func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
-        for row in rows { try body(RecordKeys(id: row.id, userID: row.userID, verifiedAt: row.verifiedAt)) }
-    }
-
     func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         for row in rows {
             let keys = RecordKeys(id: row.id, userID: row.userID, verifiedAt: row.verifiedAt)
@@ -40,12 +36,6 @@ struct ArrayRecordSource: RecordSource {
             case .bytes(let bytes): more = try bytes.withUnsafeBytes { try body(keys, row.claimedEnvironment, $0) }
             }
             guard more else { return }
-        }
-    }
-
-    func scanBodies(_ body: (Int, RecordBody) throws -> Bool) throws {
-        for (position, row) in rows.enumerated() {
-            guard try body(position, RecordBody(claimedEnvironment: row.claimedEnvironment, response: row.response)) else { return }
         }
     }
 }

@@ -14,21 +14,8 @@ final class NDJSONRecordSource: RecordSource {
         }
     }
 
-    func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
-        try forEachLine { _, lineNumber, line in
-            guard let object = Self.parseObject(line) else {
-                let reason = (try? JSONDocument(bytes: line)) == nil ? "invalid_json" : "not_an_object"
-                try body(RecordKeys(id: .null, userID: .null, verifiedAt: .null, unreadableLine: (reason, lineNumber)))
-                return true
-            }
-            try body(RecordKeys(id: Self.field(object["id"]), userID: Self.field(object["user_id"]),
-                                verifiedAt: Self.field(object["verified_at"])))
-            return true
-        }
-    }
-
     func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
-        try forEachLine { _, lineNumber, line in
+        try forEachLine { lineNumber, line in
             guard let object = Self.parseObject(line) else {
                 let reason = (try? JSONDocument(bytes: line)) == nil ? "invalid_json" : "not_an_object"
                 return try body(RecordKeys(id: .null, userID: .null, verifiedAt: .null, unreadableLine: (reason, lineNumber)), .null, nil)
@@ -40,15 +27,6 @@ final class NDJSONRecordSource: RecordSource {
             case .null: return try body(keys, claimedEnvironment, nil)
             case .bytes(let bytes): return try bytes.withUnsafeBytes { try body(keys, claimedEnvironment, $0) }
             }
-        }
-    }
-
-    func scanBodies(_ body: (Int, RecordBody) throws -> Bool) throws {
-        try forEachLine { position, _, line in
-            guard let object = Self.parseObject(line) else {
-                return try body(position, RecordBody(claimedEnvironment: .null, response: .null))
-            }
-            return try body(position, RecordBody(claimedEnvironment: Self.field(object["claimed_environment"]), response: Self.response(object)))
         }
     }
 
@@ -81,21 +59,19 @@ final class NDJSONRecordSource: RecordSource {
         }
     }
 
-    /// Calls `body(position, lineNumber, bytes)` for every non-blank line, streaming the file
+    /// Calls `body(lineNumber, bytes)` for every non-blank line, streaming the file
     /// in chunks; `\r\n` is accepted.
-    private func forEachLine(_ body: (Int, Int, [UInt8]) throws -> Bool) throws {
+    private func forEachLine(_ body: (Int, [UInt8]) throws -> Bool) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw SourceError(message: "cannot read \(path)")
         }
         defer { try? handle.close() }
         var reader = LineReader(handle: handle)
-        var position = 0
         var lineNumber = 0
         while let line = try reader.nextLine() {
             lineNumber += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            guard try body(position, lineNumber, line) else { return }
-            position += 1
+            guard try body(lineNumber, line) else { return }
         }
     }
 }

@@ -8,12 +8,6 @@ struct RecordKeys: Sendable {
     var unreadableLine: (reason: String, line: Int)?
 }
 
-/// The rest of a stored record, read in the second pass.
-struct RecordBody: Sendable {
-    var claimedEnvironment: FieldValue
-    var response: ResponseColumn
-}
-
 /// Where stored verification results come from. A source is usually read once, keys and
 /// bodies together (`scanRecords`), and records are put in `verified_at` order as they stream
 /// past; input too far out of order is read twice instead, in the same order: first only the
@@ -21,28 +15,35 @@ struct RecordBody: Sendable {
 protocol RecordSource {
     /// What to print and record in the manifest (`verification_results in receipts.sqlite`).
     var label: String { get }
-    /// Pass 1: the keys of every record, in input order.
-    func scanKeys(_ body: (RecordKeys) throws -> Void) throws
-    /// Pass 2: every record's body, in the same order; `position` counts from 0.
-    /// Return `false` from `body` to stop early.
-    func scanBodies(_ body: (_ position: Int, _ record: RecordBody) throws -> Bool) throws
 
     /// One pass over whole records, in input order: each record's keys, claimed environment and
     /// response bytes (nil for NULL, lent for the call only). Return `false` to stop early.
     func scanRecords(_ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
 
-    /// Pass 2 as `scanBodies`, but the response's bytes (nil for NULL) are lent to `body`
-    /// without a copy: they are valid only inside the call.
+    /// Pass 1 of the two-pass reading: the keys of every record, in input order. By default
+    /// `scanRecords` without the bodies; a source that can skip reading them does so.
+    func scanKeys(_ body: (RecordKeys) throws -> Void) throws
+
+    /// Pass 2 of the two-pass reading: every record's claimed environment and response bytes
+    /// (lent for the call only), in the same order; `position` counts from 0. Return `false`
+    /// to stop early. By default `scanRecords`.
     func scanBodyBytes(_ body: (_ position: Int, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
 }
 
 extension RecordSource {
+    func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
+        try scanRecords { keys, _, _ in
+            try body(keys)
+            return true
+        }
+    }
+
     func scanBodyBytes(_ body: (_ position: Int, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
-        try scanBodies { position, record in
-            switch record.response {
-            case .null: return try body(position, record.claimedEnvironment, nil)
-            case .bytes(let bytes): return try bytes.withUnsafeBytes { try body(position, record.claimedEnvironment, $0) }
-            }
+        var position = 0
+        try scanRecords { _, claimedEnvironment, response in
+            guard try body(position, claimedEnvironment, response) else { return false }
+            position += 1
+            return true
         }
     }
 }

@@ -65,28 +65,6 @@ final class SQLiteRecordSource: RecordSource {
         }
     }
 
-    func scanBodies(_ body: (Int, RecordBody) throws -> Bool) throws {
-        let statement = try prepare(query ?? Self.defaultQuery)
-        let claimed = column("claimed_environment")
-        let response = column("response")
-        var position = 0
-        do {
-            try statement.forEachRow { row in
-                let responseValue: ResponseColumn
-                switch row.type(response) {
-                case .null: responseValue = .null
-                case .integer, .real: responseValue = .bytes(Array((row.text(response) ?? "").utf8))
-                case .text, .blob: responseValue = .bytes(row.withBytes(response) { Array($0.bindMemory(to: UInt8.self)) })
-                }
-                let record = RecordBody(claimedEnvironment: Self.value(row, claimed), response: responseValue)
-                guard try body(position, record) else { throw StopScan() }
-                position += 1
-            }
-        } catch is StopScan {
-            return
-        }
-    }
-
     func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         let statement = try prepare(query ?? Self.defaultQuery)
         let (id, user, verified) = (column("id"), column("user_id"), column("verified_at"))
@@ -95,8 +73,7 @@ final class SQLiteRecordSource: RecordSource {
             try statement.forEachRow { row in
                 let keys = RecordKeys(id: Self.value(row, id), userID: Self.value(row, user), verifiedAt: Self.value(row, verified))
                 let claimedEnvironment = Self.value(row, claimed)
-                let more = try Self.withResponse(row, response) { try body(keys, claimedEnvironment, $0) }
-                guard more else { throw StopScan() }
+                guard try Self.withResponse(row, response, { try body(keys, claimedEnvironment, $0) }) else { throw StopScan() }
             }
         } catch is StopScan {
             return
@@ -110,24 +87,6 @@ final class SQLiteRecordSource: RecordSource {
         case .null: return try body(nil)
         case .integer, .real: return try Array((row.text(column) ?? "").utf8).withUnsafeBytes { try body($0) }
         case .text, .blob: return try row.withBytes(column) { try body($0) }
-        }
-    }
-
-    /// `scanBodies` without copying each response out of SQLite's row.
-    func scanBodyBytes(_ body: (Int, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
-        let statement = try prepare(query ?? Self.defaultQuery)
-        let claimed = column("claimed_environment")
-        let response = column("response")
-        var position = 0
-        do {
-            try statement.forEachRow { row in
-                let claimedEnvironment = Self.value(row, claimed)
-                let more = try Self.withResponse(row, response) { try body(position, claimedEnvironment, $0) }
-                guard more else { throw StopScan() }
-                position += 1
-            }
-        } catch is StopScan {
-            return
         }
     }
 

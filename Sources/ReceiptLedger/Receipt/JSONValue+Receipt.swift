@@ -48,7 +48,7 @@ extension JSONView {
     /// non-ASCII byte, which takes the Unicode-aware path.
     private static func asciiFlag(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         var start = 0, end = text.count
-        for byte in text where byte >= 0x80 { return nil }
+        guard text.isASCII else { return nil }
         while start < end && (text[start] == 0x20 || text[start] == 0x09) { start += 1 }
         while end > start && (text[end - 1] == 0x20 || text[end - 1] == 0x09) { end -= 1 }
         func isWord(_ word: StaticString) -> Bool {

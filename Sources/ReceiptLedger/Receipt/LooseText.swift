@@ -41,7 +41,7 @@ enum LooseText {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var start = 0, end = bytes.count
-            for byte in bytes where byte >= 0x80 { return nil }
+            guard bytes.isASCII else { return nil }
             while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
             while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
             return String(unsafeUninitializedCapacity: end - start) { out in

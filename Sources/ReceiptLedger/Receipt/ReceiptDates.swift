@@ -95,7 +95,7 @@ struct ReceiptDateFields {
             let key = view.entries[member]
             guard !key.flags.contains(.hasEscapes) else { return false }  // rare: the `String` path decodes it
             let bytes = UnsafeBufferPointer(rebasing: view.bytes[(Int(key.start) + 1)..<(Int(key.end) - 1)])
-            guard Self.isASCII(bytes) else { return false }
+            guard bytes.isASCII else { return false }
             if let position = Self.knownKeys.position(of: bytes) {
                 // `keys(of:)` lists a name's five forms in order.
                 knownForms[position / 5][position % 5] = member + 1
@@ -121,26 +121,14 @@ struct ReceiptDateFields {
     }
 
     private mutating func add(_ name: UnsafeBufferPointer<UInt8>, form: Int, value: Int) {
-        for index in fields.indices where names.withUnsafeBufferPointer({ Self.equal(UnsafeBufferPointer(rebasing: $0[fields[index].name]), name) }) {
+        for index in fields.indices where names.withUnsafeBufferPointer({ JSONValue.bytesEqual(UnsafeBufferPointer(rebasing: $0[fields[index].name]), name) }) {
             fields[index].forms[form] = value
             return
         }
         var field = Field(name: names.count..<(names.count + name.count))
-        for byte in name { names.append(byte) }
+        names.append(contentsOf: name)
         field.forms[form] = value
         fields.append(field)
-    }
-
-    private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for index in 0..<lhs.count where lhs[index] != rhs[index] { return false }
-        return true
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var high: UInt8 = 0
-        for byte in bytes { high |= byte }
-        return high < 0x80
     }
 
     func name(of field: Field) -> String { String(decoding: names[field.name], as: UTF8.self) }
