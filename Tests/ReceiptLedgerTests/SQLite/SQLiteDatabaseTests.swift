@@ -11,11 +11,7 @@ import Testing
             let writer = try SQLiteDatabase(path: path, readOnly: false)
             try writer.execute("CREATE TABLE verification_results(id INTEGER PRIMARY KEY, response TEXT); INSERT INTO verification_results VALUES (1, '{}')")
         }
-        let past = Date(timeIntervalSince1970: 1_700_000_000)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
-        let bytesBefore = try Data(contentsOf: URL(fileURLWithPath: path))
-
-        do {
+        try Self.expectUnchanged(path) {
             let db = try SQLiteDatabase(path: path, readOnly: true)
             var count: Int64 = 0
             try db.prepare("SELECT count(*) FROM verification_results").forEachRow { count = $0.int64(0) }
@@ -27,10 +23,6 @@ import Testing
             #expect(refused?.code == SQLITE_READONLY)
             #expect(throws: SQLiteError.self) { try db.execute("CREATE TABLE other(x)") }
         }
-
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        #expect(attributes[.modificationDate] as? Date == past)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytesBefore)
         #expect(FileManager.default.fileExists(atPath: path + "-journal") == false)
         #expect(FileManager.default.fileExists(atPath: path + "-wal") == false)
     }
@@ -42,16 +34,22 @@ import Testing
             let writer = try SQLiteDatabase(path: path, readOnly: false)
             try writer.execute("PRAGMA journal_mode = WAL; CREATE TABLE t(x); INSERT INTO t VALUES (1)")
         }
-        let past = Date(timeIntervalSince1970: 1_700_000_000)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
-        let bytesBefore = try Data(contentsOf: URL(fileURLWithPath: path))
-        do {
+        try Self.expectUnchanged(path) {
             let db = try SQLiteDatabase(path: path, readOnly: true)
             var count: Int64 = 0
             try db.prepare("SELECT count(*) FROM t").forEachRow { count = $0.int64(0) }
             #expect(count == 1)
             #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (2)") }
         }
+    }
+
+    /// Back-dates the file, runs `body` (whose connections close when it returns) and expects
+    /// the file's bytes and modification time as they were.
+    static func expectUnchanged(_ path: String, while body: () throws -> Void) throws {
+        let past = Date(timeIntervalSince1970: 1_700_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
+        let bytesBefore = try Data(contentsOf: URL(fileURLWithPath: path))
+        try body()
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.modificationDate] as? Date == past)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytesBefore)
