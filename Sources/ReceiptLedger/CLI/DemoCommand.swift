@@ -29,7 +29,9 @@ enum DemoCommand {
         var options = RunOptions(input: .sqlite(path: database, query: nil))
         options.catalogPath = catalog
         options.outputDirectory = out
-        let summary = try ReportRun(options: options, progress: ProgressReporter.forTerminal()).execute()
+        var run = ReportRun(options: options, progress: ProgressReporter.forTerminal())
+        run.keepsResultsUntilExit = true
+        let summary = try run.execute()
         RunCommand.printSummary(summary)
         return ExitCode.success
     }

@@ -60,7 +60,9 @@ enum RunCommand {
 
     static func execute(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
-        let summary = try ReportRun(options: options, progress: ProgressReporter.forTerminal()).execute()
+        var run = ReportRun(options: options, progress: ProgressReporter.forTerminal())
+        run.keepsResultsUntilExit = true
+        let summary = try run.execute()
         printSummary(summary)
         if options.strict && summary.counts.rejected > 0 { return ExitCode.dataError }
         return ExitCode.success

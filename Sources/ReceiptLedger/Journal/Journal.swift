@@ -85,48 +85,54 @@ extension JournalBuilder {
         var booking = Booking()
         booking.transactions.reserveCapacity(positions.count)
         booking.positions.reserveCapacity(positions.count)
-        for position in positions {
-            let state = states[position]
-            let owner = users.name(state.first.user)
-            for other in state.otherUserOrder {
-                booking.anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
-                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
-                                                 user: users.name(other), detail: "owned by user \(owner)"))
-            }
-            // SPEC §4: the same transaction_id in both environments, one row per side.
-            let other: Environment = state.key.environment == .production ? .sandbox : .production
-            if stateIndex.find(other, state.key.transactionID) != nil {
-                booking.anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID,
-                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
-                                                 user: owner, detail: "transaction_id also appears in \(other.rawValue)"))
-            }
-            guard let purchase = state.purchase else {
-                booking.anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID,
-                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
-                                                 user: owner, detail: "purchase_date cannot be read in any record; not booked"))
-                continue
-            }
-            let productID = state.productID ?? ""
-            let ownership = state.ownershipType ?? "PURCHASED"
-            let priced = Pricing.price(productID: productID, purchase: purchase, quantity: state.quantity,
-                                       isTrial: state.isTrialPeriod, isIntro: state.isInIntroOfferPeriod,
-                                       ownership: ownership,
-                                       cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
-            if priced.isUnpriced {
-                booking.anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID,
-                                                 environment: state.key.environment, transactionID: state.key.transactionID.value,
-                                                 user: owner, detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
-            }
-            booking.positions.append(position)
-            booking.transactions.append(Transaction(
-                key: state.key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
-                productID: productID, productType: priced.productType, quantity: state.quantity, purchase: purchase,
-                originalPurchase: state.originalPurchase, expires: state.expires, cancellation: state.cancellation,
-                cancellationReason: state.cancellationReason ?? "", cancellationFirstSeen: state.cancellationFirstSeen,
-                isTrialPeriod: state.isTrialPeriod, isInIntroOfferPeriod: state.isInIntroOfferPeriod, isUpgraded: state.isUpgraded,
-                ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
-                proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
+        // Each state is read where it lies: `let state = states[position]` would copy it, a
+        // retain and a release for every string it holds.
+        states.withUnsafeBufferPointer { states in
+            for position in positions { book(states[position], at: position, catalog: catalog, into: &booking) }
         }
         return booking
+    }
+
+    /// Books one state, or raises why it cannot be booked.
+    private func book(_ state: TransactionState, at position: Int, catalog: Catalog, into booking: inout Booking) {
+        let owner = users.name(state.first.user)
+        for other in state.otherUserOrder {
+            booking.anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
+                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                             user: users.name(other), detail: "owned by user \(owner)"))
+        }
+        // SPEC §4: the same transaction_id in both environments, one row per side.
+        let other: Environment = state.key.environment == .production ? .sandbox : .production
+        if stateIndex.find(other, state.key.transactionID) != nil {
+            booking.anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID,
+                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                             user: owner, detail: "transaction_id also appears in \(other.rawValue)"))
+        }
+        guard let purchase = state.purchase else {
+            booking.anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID,
+                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                             user: owner, detail: "purchase_date cannot be read in any record; not booked"))
+            return
+        }
+        let productID = state.productID ?? ""
+        let ownership = state.ownershipType ?? "PURCHASED"
+        let priced = Pricing.price(productID: productID, purchase: purchase, quantity: state.quantity,
+                                   isTrial: state.isTrialPeriod, isIntro: state.isInIntroOfferPeriod,
+                                   ownership: ownership,
+                                   cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
+        if priced.isUnpriced {
+            booking.anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID,
+                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                             user: owner, detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
+        }
+        booking.positions.append(position)
+        booking.transactions.append(Transaction(
+            key: state.key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
+            productID: productID, productType: priced.productType, quantity: state.quantity, purchase: purchase,
+            originalPurchase: state.originalPurchase, expires: state.expires, cancellation: state.cancellation,
+            cancellationReason: state.cancellationReason ?? "", cancellationFirstSeen: state.cancellationFirstSeen,
+            isTrialPeriod: state.isTrialPeriod, isInIntroOfferPeriod: state.isInIntroOfferPeriod, isUpgraded: state.isUpgraded,
+            ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
+            proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
     }
 }

@@ -26,8 +26,10 @@ extension JournalPipeline {
         }
         /// Takes what the workers have finished; waits while too many batches are out.
         func drain(waitingAbove limit: Int) throws(ProcessingOrderWindow.OutOfOrder) {
-            while let records = parsing.next(wait: parsing.inFlight > limit) {
-                for parsed in records { try window.accept(parsed, release: release) }
+            while var records = parsing.next(wait: parsing.inFlight > limit) {
+                for slot in records.indices {
+                    if let parsed = records[slot].take() { try window.accept(parsed, release: release) }
+                }
                 progress?.advance(by: records.count)
             }
         }

@@ -73,7 +73,7 @@ final class ParsingWorkers: @unchecked Sendable {
     // Guarded by `condition`.
     /// Per thread: the batches it has yet to read.
     private var pending: [[(sequence: Int, batch: Batch)]]
-    private var finished: [Int: [Parsed]] = [:]
+    private var finished: [Int: [Parsed?]] = [:]
     private var submitted = 0
     private var taken = 0
     private var stopping = false
@@ -113,7 +113,11 @@ final class ParsingWorkers: @unchecked Sendable {
 
     /// The next batch in submission order: waits for it when `wait`, else nil when it is not
     /// read yet. nil when every submitted batch was taken.
-    func next(wait: Bool) -> [Parsed]? {
+    ///
+    /// The caller takes each record out with `take()`, a move, rather than copy it out of the
+    /// array: a copy retains every string and transaction the record holds, and the release
+    /// of the array's own reference follows, often on another core.
+    func next(wait: Bool) -> [Parsed?]? {
         condition.lock()
         defer { condition.unlock() }
         while taken < submitted {
@@ -148,7 +152,7 @@ final class ParsingWorkers: @unchecked Sendable {
             let (sequence, batch) = pending[thread].removeFirst()
             condition.unlock()
 
-            var parsed: [Parsed] = []
+            var parsed: [Parsed?] = []
             parsed.reserveCapacity(batch.count)
             batch.forEach { rank, entry, claimedEnvironment, response in
                 parsed.append(Parsed(rank: rank, entry: entry, record: reader.read(bytes: response, scratch: scratch),

@@ -21,17 +21,18 @@ struct ProcessingOrderWindow {
         heap.reserveCapacity(self.capacity + 1)
     }
 
-    mutating func accept(_ parsed: ParsingWorkers.Parsed, release: (ParsingWorkers.Parsed) -> Void) throws(OutOfOrder) {
-        if let lastReleased, parsed.entry.precedes(lastReleased) { throw OutOfOrder() }
+    mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, release: (ParsingWorkers.Parsed) -> Void) throws(OutOfOrder) {
+        let entry = parsed.entry
+        if let lastReleased, entry.precedes(lastReleased) { throw OutOfOrder() }
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = parsed
+            slots[slot] = consume parsed
         } else {
             slot = slots.count
-            slots.append(parsed)
+            slots.append(consume parsed)
         }
-        push((parsed.entry, slot))
+        push((entry, slot))
         while heap.count > capacity { releaseFirst(release) }
     }
 

@@ -24,11 +24,12 @@ struct RankOrder {
     /// Everything this pass can merge was merged: the rest of the input can be skipped.
     var isPassComplete: Bool { next >= limit }
 
-    mutating func accept(_ parsed: ParsingWorkers.Parsed, merge: (ParsingWorkers.Parsed) -> Void) {
+    mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, merge: (ParsingWorkers.Parsed) -> Void) {
         guard parsed.rank >= next, parsed.rank < limit else { return }
         guard parsed.rank == next else {
-            waiting[parsed.rank] = parsed
-            waitingBytes += parsed.bodyBytes
+            let (rank, bytes) = (parsed.rank, parsed.bodyBytes)
+            waiting[rank] = consume parsed
+            waitingBytes += bytes
             if waitingBytes > budget {
                 // Keep the lower half; the rest is read again by the next pass.
                 let ranks = waiting.keys.sorted()

@@ -56,6 +56,7 @@ extension ReportRun {
         try staging.write(ManifestFile.name, text: manifest)
         try staging.commit(ownedNames: ReportRun.ownedNames)
         PhaseTimer.mark("manifest written, report committed")
+        if keepsResultsUntilExit { KeptUntilExit.keep(data) }
         return outputs
     }
 

@@ -5,6 +5,9 @@ import Foundation
 struct ReportRun {
     var options: RunOptions
     var progress: ProgressReporter?
+    /// Keep the journal and reports until the process exits rather than free them (set by
+    /// the commands, whose process ends with the run; see `KeptUntilExit`).
+    var keepsResultsUntilExit = false
 
     struct Summary {
         var counts: RecordCounts
@@ -56,6 +59,7 @@ struct ReportRun {
             throw FatalError("cannot write the report to \(options.outputDirectory): \(error)")
         }
         progress?.finish()
+        if keepsResultsUntilExit { KeptUntilExit.keep(result) }
         return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
                        outputDirectory: options.outputDirectory, files: outputs)
     }
