@@ -31,6 +31,7 @@ extension JournalPipeline {
                     if let parsed = records[slot].take() { try window.accept(parsed, release: release) }
                 }
                 progress?.advance(by: records.count)
+                parsing.noteTransactionsMerged(builder.states.count)
             }
         }
 

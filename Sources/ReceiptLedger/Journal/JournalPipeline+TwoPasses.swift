@@ -23,6 +23,7 @@ extension JournalPipeline {
                 }
             }
             progress?.advance(by: records.count)
+            parsing.noteTransactionsMerged(builder.states.count)
         }
         /// Takes what the workers have finished; waits while too many batches are out.
         func drain(waitingAbove limit: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Threads that read answers (`ResponseReader`) while the caller goes on reading the input and
 /// merging: the stage of the pipeline that runs in parallel.
@@ -77,6 +78,8 @@ final class ParsingWorkers: @unchecked Sendable {
     private var submitted = 0
     private var taken = 0
     private var stopping = false
+    /// The distinct transactions merged so far, which sizes each thread's memo.
+    private let transactionsMerged = Atomic<Int>(0)
 
     /// How many threads read; `submit` takes a thread number below this.
     let threadCount: Int
@@ -131,6 +134,11 @@ final class ParsingWorkers: @unchecked Sendable {
         return nil
     }
 
+    /// Tells the threads how many distinct transactions the merge holds (`ResponseReader.Scratch.sizeMemo`).
+    func noteTransactionsMerged(_ count: Int) {
+        transactionsMerged.store(count, ordering: .relaxed)
+    }
+
     /// Ends the threads once the queue is empty; call when done (also after an error).
     func stop() {
         condition.lock()
@@ -152,6 +160,7 @@ final class ParsingWorkers: @unchecked Sendable {
             let (sequence, batch) = pending[thread].removeFirst()
             condition.unlock()
 
+            scratch.sizeMemo(forTransactions: transactionsMerged.load(ordering: .relaxed), readers: threadCount)
             var parsed: [Parsed?] = []
             parsed.reserveCapacity(batch.count)
             batch.forEach { rank, entry, claimedEnvironment, response in

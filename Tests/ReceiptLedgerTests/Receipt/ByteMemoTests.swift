@@ -53,16 +53,62 @@ import Testing
         #expect(Self.bytes(object).withUnsafeBufferPointer { memo.value(of: $0) { "again" } } == "braced")
     }
 
-    @Test func aFullMemoForgetsOnlyWhenTheNextDocumentBegins() {
-        var memo = ByteMemo<Int>(byteBudget: 64, slots: 16)
-        let objects = (0..<6).map { Self.bytes(#"{"transaction_id":"\#($0)","x":"0123456789"}"#) }
-        for (number, object) in objects.enumerated() { _ = object.withUnsafeBufferPointer { memo.value(of: $0) { number } } }
+    /// 96 bytes of budget: two generations of 48 bytes, each full after one of these objects.
+    static func smallMemo() -> ByteMemo<Int> { ByteMemo<Int>(byteBudget: 96) }
+    static let objects = (0..<6).map { bytes(#"{"transaction_id":"\#($0)","x":"0123456789abcdefghij"}"#) }
+
+    @Test func aFullGenerationKeepsNothingNewUntilTheNextDocumentBegins() {
+        var memo = Self.smallMemo()
+        for (number, object) in Self.objects.prefix(2).enumerated() { _ = object.withUnsafeBufferPointer { memo.value(of: $0) { number } } }
         // Past the budget nothing more is kept, but what was kept stays until the next document.
-        let first = objects[0].withUnsafeBufferPointer { memo.knownObject(in: $0) }
+        let first = Self.objects[0].withUnsafeBufferPointer { memo.knownObject(in: $0) }
+        #expect(first?.number == 0)
         #expect(first.flatMap { memo.value(number: $0.number) } == 0)
-        #expect(objects[5].withUnsafeBufferPointer { memo.knownObject(in: $0) } == nil)
+        #expect(Self.objects[1].withUnsafeBufferPointer { memo.knownObject(in: $0) } == nil)
+    }
+
+    @Test func whatTheLastGenerationHeldIsFoundAndMovedIntoTheNewOne() {
+        var memo = Self.smallMemo()
+        _ = Self.objects[0].withUnsafeBufferPointer { memo.value(of: $0) { 0 } }
+        memo.beginDocument()  // object 0 is now in the previous generation
+        var reads = 0
+        let again = Self.objects[0].withUnsafeBufferPointer { memo.value(of: $0) { reads += 1; return -1 } }
+        #expect(again == 0)
+        #expect(reads == 0)
+        // Moved, it outlives the generation it came from: two new generations later it is
+        // still there, while object 1, read once and never asked for again, is forgotten.
+        _ = Self.objects[1].withUnsafeBufferPointer { memo.value(of: $0) { 1 } }
         memo.beginDocument()
-        #expect(objects[0].withUnsafeBufferPointer { memo.knownObject(in: $0) } == nil)
+        #expect(Self.objects[0].withUnsafeBufferPointer { memo.knownObject(in: $0) } != nil)
+        memo.beginDocument()
+        let known = Self.objects[0].withUnsafeBufferPointer { memo.knownObject(in: $0) }
+        #expect(known.flatMap { memo.value(number: $0.number) } == 0)
+        #expect(Self.objects[1].withUnsafeBufferPointer { memo.knownObject(in: $0) } == nil)
+    }
+
+    @Test func aDocumentStartingOnAFullGenerationForgetsWhatNoDocumentAskedFor() {
+        var memo = Self.smallMemo()
+        _ = Self.objects[0].withUnsafeBufferPointer { memo.value(of: $0) { 0 } }
+        memo.beginDocument()
+        _ = Self.objects[1].withUnsafeBufferPointer { memo.value(of: $0) { 1 } }
+        memo.beginDocument()
+        #expect(Self.objects[0].withUnsafeBufferPointer { memo.knownObject(in: $0) } == nil)
         #expect(memo.value(number: 0) == nil)
+        var reads = 0
+        _ = Self.objects[0].withUnsafeBufferPointer { memo.value(of: $0) { reads += 1; return 0 } }
+        #expect(reads == 1)
+    }
+
+    @Test func aLargerBudgetTakesEffectWithTheNextGeneration() {
+        var memo = Self.smallMemo()
+        _ = Self.objects[0].withUnsafeBufferPointer { memo.value(of: $0) { 0 } }
+        memo.byteBudget = 1 << 20
+        memo.beginDocument()
+        // The new generation has room for all the others.
+        for (number, object) in Self.objects.enumerated().dropFirst() { _ = object.withUnsafeBufferPointer { memo.value(of: $0) { number } } }
+        for (number, object) in Self.objects.enumerated() {
+            let known = object.withUnsafeBufferPointer { memo.knownObject(in: $0) }
+            #expect(known.flatMap { memo.value(number: $0.number) } == number)
+        }
     }
 }
