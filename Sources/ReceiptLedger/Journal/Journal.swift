@@ -16,7 +16,12 @@ struct Journal: Sendable {
 
     /// The booked transaction (environment, id), if any, found through the journal's index.
     func transaction(_ environment: Environment, _ id: ExactString) -> Transaction? {
-        guard let number = heldTransactionIDs.index.find(environment, id), number < bookedPositions.count else { return nil }
+        heldTransactionIDs.index.find(environment, id).flatMap(transaction(number:))
+    }
+
+    /// The booked transaction with this number in `heldTransactionIDs.index`, if any.
+    func transaction(number: Int) -> Transaction? {
+        guard number < bookedPositions.count else { return nil }
         let position = bookedPositions[number]
         return position < 0 ? nil : transactions[Int(position)]
     }

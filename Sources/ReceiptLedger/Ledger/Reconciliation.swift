@@ -26,69 +26,66 @@ struct Reconciliation: Sendable {
     /// - Parameters:
     ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
     init(orders: [Order], journal: Journal, knownTransactionIDs: HeldTransactionIDs, asOf: UnixMillis?, graceHours: Int) {
-        // The journal's index answers by id, without a dictionary of its own: the booked
-        // transaction an id names (production first, as SPEC §8 "Orders" says), and the
-        // transaction numbers of an id, which mark it as named by some order.
+        // The journal's index answers by id, without a dictionary of its own: the transaction
+        // numbers of an id, which mark it as named by some order and lead to the booked
+        // transaction it names (production first, as SPEC §8 "Orders" says).
         let index = knownTransactionIDs.index
-        func booked(_ id: ExactString, heldInProduction: Bool) -> Transaction? {
-            // The production transaction when an accepted production record holds the id, booked
-            // or not (an unbooked one raises nothing), else the sandbox one.
-            heldInProduction ? journal.transaction(.production, id) : journal.transaction(.sandbox, id)
-        }
         let grace = Int64(graceHours) * 3_600_000
         var named = [Bool](repeating: false, count: index.count)
 
-        // Orders per booked transaction, as positions in `orders`: the first, and any later ones
-        // (most transactions have one order, so most need no array). An id always names the
-        // same transaction, so grouping by the transaction's id groups by the order's id.
-        var firstOrder: [ExactString: Int] = [:]
-        firstOrder.reserveCapacity(orders.count)
-        var laterOrders: [ExactString: [Int]] = [:]
+        // Orders per booked transaction number, as positions in `orders`: the first, and any
+        // later ones (most transactions have one order, so most need no array).
+        var firstOrder = [Int32](repeating: -1, count: index.count)
+        var laterOrders: [Int: [Int]] = [:]
         for position in orders.indices {
-            let order = orders[position]  // (`enumerated()` copied every order, a retain per text)
-            let id = ExactString(order.transactionID)
+            // Fields are read one by one: a copy of the order would retain each of its texts.
+            let transactionID = orders[position].transactionID
+            let id = ExactString(transactionID)
             let production = index.find(.production, id), sandbox = index.find(.sandbox, id)
             if let production { named[production] = true }
             if let sandbox { named[sandbox] = true }
-            guard !order.transactionID.isEmpty, production != nil || sandbox != nil else {
-                rows.append(Row(finding: .deliveredWithoutTransaction, order: order, transaction: nil, transactionID: order.transactionID,
-                                detail: order.transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
+            guard !transactionID.isEmpty, let number = production ?? sandbox else {
+                rows.append(Row(finding: .deliveredWithoutTransaction, order: orders[position], transaction: nil, transactionID: transactionID,
+                                detail: transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
                 continue
             }
-            guard let t = booked(id, heldInProduction: production != nil) else {
-                continue  // held by a record but never booked (no readable purchase date): nothing to compare
-            }
-            if firstOrder[id] == nil { firstOrder[id] = position } else { laterOrders[id, default: []].append(position) }
+            // The production transaction when an accepted production record holds the id,
+            // booked or not (an unbooked one raises nothing: no readable purchase date), else
+            // the sandbox one.
+            guard let t = journal.transaction(number: number) else { continue }
+            if firstOrder[number] < 0 { firstOrder[number] = Int32(position) } else { laterOrders[number, default: []].append(position) }
             if t.environment == .sandbox {
-                rows.append(Row(finding: .deliveredOnSandbox, order: order, transaction: t, transactionID: t.transactionID,
+                rows.append(Row(finding: .deliveredOnSandbox, order: orders[position], transaction: t, transactionID: t.transactionID,
                                 detail: "the transaction exists only in Sandbox records"))
             }
-            if !order.userID.hasSameUTF8(as: t.userName) {
+            if !orders[position].userID.hasSameUTF8(as: t.userName) {
+                let order = orders[position]
                 rows.append(Row(finding: .orderUserMismatch, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "order user \(order.userID) vs transaction owner \(t.userName)"))
             }
             if t.environment == .production, t.isRefund, let cancellation = t.cancellation {
-                let revokedInTime = order.revokedAt.map { $0.rawValue <= cancellation.rawValue + grace } ?? false
+                let revokedAt = orders[position].revokedAt
+                let revokedInTime = revokedAt.map { $0.rawValue <= cancellation.rawValue + grace } ?? false
                 if !revokedInTime {
-                    let end = order.revokedAt ?? asOf ?? cancellation
+                    let end = revokedAt ?? asOf ?? cancellation
                     let leak = HalfEven.divide((end.rawValue - cancellation.rawValue) * 100, by: 86_400_000)
-                    rows.append(Row(finding: .refundNotRevoked, order: order, transaction: t, transactionID: t.transactionID,
+                    rows.append(Row(finding: .refundNotRevoked, order: orders[position], transaction: t, transactionID: t.transactionID,
                                     leakHundredthsOfDays: leak,
-                                    detail: order.revokedAt == nil ? "refunded but never revoked" : "revoked more than \(graceHours) h after the refund"))
+                                    detail: revokedAt == nil ? "refunded but never revoked" : "revoked more than \(graceHours) h after the refund"))
                 }
             }
         }
-        for (id, later) in laterOrders {
-            guard let first = firstOrder[id] else { continue }
-            let sorted = ([first] + later).map { orders[$0] }.sorted(by: Reconciliation.deliveryOrder)
-            guard let t = booked(id, heldInProduction: index.find(.production, id) != nil) else { continue }
+        for (number, later) in laterOrders {
+            guard let t = journal.transaction(number: number) else { continue }
+            let sorted = ([Int(firstOrder[number])] + later).map { orders[$0] }.sorted(by: Reconciliation.deliveryOrder)
             for order in sorted.dropFirst() {
                 rows.append(Row(finding: .duplicateDelivery, order: order, transaction: t, transactionID: t.transactionID,
                                 detail: "already delivered by order \(sorted[0].orderID)"))
             }
         }
-        for t in journal.transactions where t.environment == .production && t.status == .sold {
-            guard let number = index.find(.production, t.key.transactionID), !named[number] else { continue }
+        // Every production sale no order names, by transaction number (the file sorts its rows).
+        for number in named.indices where !named[number] {
+            guard let t = journal.transaction(number: number), t.environment == .production, t.status == .sold else { continue }
             rows.append(Row(finding: .transactionWithoutOrder, order: nil, transaction: t, transactionID: t.transactionID,
                             detail: "paid, never delivered"))
         }
