@@ -6,7 +6,7 @@ extension JournalPipeline {
         var index = RecordIndex()
         var builder = JournalBuilder()
         var window = ProcessingOrderWindow(capacity: reorderWindow)
-        var seenIDs = Set<Int64>()
+        var seenIDs = RecordIDSet()
         var rank = 0
         progress?.phase("reading answers")
         progress?.start(total: 0)
@@ -17,7 +17,7 @@ extension JournalPipeline {
         /// Merges a record whose turn has come; a later record with an id merged already is a
         /// `duplicate_id` (SPEC §8), as the two-pass index would find.
         func release(_ parsed: ParsingWorkers.Parsed) {
-            guard seenIDs.insert(parsed.entry.id).inserted else {
+            guard seenIDs.insert(parsed.entry.id) else {
                 index.rejectDuplicate(parsed.entry)
                 return
             }

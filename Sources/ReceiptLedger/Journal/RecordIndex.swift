@@ -58,10 +58,10 @@ struct RecordIndex {
             if let candidate = check(keys) { candidates.append(candidate) }
         }
         candidates.sort { $0.precedes($1) }
-        var seenIDs = Set<Int64>(minimumCapacity: candidates.count)
+        var seenIDs = RecordIDSet()
         entries.reserveCapacity(candidates.count)
         for candidate in candidates {
-            guard seenIDs.insert(candidate.id).inserted else {
+            guard seenIDs.insert(candidate.id) else {
                 rejectDuplicate(candidate)
                 continue
             }

@@ -106,11 +106,16 @@ final class FileDigests: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// On Linux `setpriority` with `who` 0 changes only the calling thread. A failure only
-    /// leaves the priority as it was.
+    /// On Linux `setpriority` with `who` 0 changes only the calling thread, and so does
+    /// `sched_setscheduler` with pid 0. `SCHED_IDLE` runs the thread only on a core nothing
+    /// else wants: at nice 19 alone it still took half a core from the merge thread, which
+    /// feeds the readers. A failure only leaves the priority as it was.
     private static func lowerThisThreadsPriority() {
         #if canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        var parameters = sched_param(sched_priority: 0)
+        let schedIdle: Int32 = 5  // SCHED_IDLE in <sched.h>, which Glibc's module leaves out
+        _ = sched_setscheduler(0, schedIdle, &parameters)
         #endif
     }
 }

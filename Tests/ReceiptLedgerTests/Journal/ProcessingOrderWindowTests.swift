@@ -40,4 +40,19 @@ import Testing
         #expect(Self.run(records, capacity: 0) == nil)
         #expect(Self.run([(1, 1), (2, 2), (3, 3)], capacity: 0) == [0, 1, 2])
     }
+
+    @Test func matchesASortOfTheInputWhateverTheDisorderWithinTheWindow() {
+        // Pseudo-random times with many ties (ids and positions break them), each record at
+        // most 40 places early or late: every window from 80 up gives the full sort.
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var records: [(Int64, Int64)] = (0..<2_000).map { (Int64($0 / 3), Int64(next(5))) }
+        for index in stride(from: 0, to: records.count - 40, by: 7) { records.swapAt(index, index + next(40)) }
+        let sorted = records.indices.sorted { (records[$0].0, records[$0].1, $0) < (records[$1].0, records[$1].1, $1) }
+        for capacity in [80, 81, 500, 5_000] { #expect(Self.run(records, capacity: capacity) == sorted) }
+        #expect(Self.run(records, capacity: 2) == nil)
+    }
 }
