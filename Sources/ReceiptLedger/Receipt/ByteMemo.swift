@@ -23,8 +23,7 @@ import Darwin
 /// starts a new current generation and the old current one becomes the previous one, whose
 /// entries are still found, and move into the current generation when they are. What no
 /// document asked for in a whole generation is forgotten. (Clearing everything when full, as
-/// this did first, threw the busiest subscribers' history away with the rest: at 1,000,000
-/// records only 43 % of lookups found their object.)
+/// this did first, threw the busiest subscribers' history away with the rest.)
 struct ByteMemo<Value> {
     private var current: Generation
     private var previous: Generation
