@@ -28,6 +28,9 @@ struct ResponseReader: Sendable {
         /// parse, this 1.1 million (about 5 % of the run's time). Memory then grows with
         /// the distinct transactions, as the rest of the journal does. The memo is exact, so
         /// its size changes the time a run takes and never what it reads.
+        /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
+        var memoBudget: Int { copies.byteBudget }
+
         func sizeMemo(forTransactions transactions: Int, readers: Int) {
             let step = 8 << 20  // whole steps, so that the memo is not reallocated at every turn
             let wanted = (transactions * 320 / max(1, readers) + step - 1) / step * step
