@@ -5,10 +5,11 @@ import Foundation
 /// Generates the data set when it is missing, then, `--runs` times, times the plain read of the
 /// `response` column (`PlainRead`) and the whole `run` pipeline on the same file, every output
 /// written (`ChildRun`). Runs alternate, so both see the same machine; the report gives medians,
-/// the pipeline's records/s and MB/s, its ratio to the plain read and its peak memory.
+/// the pipeline's records/s and MB/s, its ratio to the plain read and its peak memory. With
+/// `--verify` it then checks that the reference reading (`run --reference`) writes the same files.
 enum BenchCommand {
     static let options: [String: ArgumentScanner.Kind] = [
-        "records": .value, "seed": .value, "data": .value, "runs": .value, "ndjson": .flag, "templates": .value,
+        "records": .value, "seed": .value, "data": .value, "runs": .value, "ndjson": .flag, "templates": .value, "verify": .flag,
     ]
 
     static func execute(_ arguments: [String]) throws -> Int32 {
@@ -50,7 +51,30 @@ enum BenchCommand {
                                  ndjson: ndjson, ndjsonBytes: withNDJSON ? BenchData.fileSize(data.ndjsonPath) : 0,
                                  generated: !generated.isEmpty)
         print(report.text)
-        return ExitCode.success
+        guard scan.has("verify") else { return ExitCode.success }
+        log("verify: the default and the reference reading of \(data.sqlitePath)…")
+        return try verify(sqliteRun, out: scratch + "/out", scratch: scratch) ? ExitCode.success : ExitCode.fatal
+    }
+
+    /// Runs the pipeline the default way and the reference way (one reading thread, two passes,
+    /// no memo) into the same folder in turn, and compares every file they write, byte for
+    /// byte: the manifest too, which names the folder.
+    private static func verify(_ run: [String], out: String, scratch: String) throws -> Bool {
+        let files = FileManager.default
+        _ = try child(run, scratch: scratch)
+        let fast = scratch + "/fast"
+        try? files.removeItem(atPath: fast)
+        try files.moveItem(atPath: out, toPath: fast)
+        let reference = try child(run + ["--reference"], scratch: scratch)
+        let names = Set((try? files.contentsOfDirectory(atPath: fast)) ?? []).union((try? files.contentsOfDirectory(atPath: out)) ?? []).sorted()
+        let differing = names.filter { files.contents(atPath: fast + "/" + $0) != files.contents(atPath: out + "/" + $0) }
+        if differing.isEmpty {
+            print("verify: the reference reading (one reading thread, two passes, no memo; \(BenchReport.fixed(reference.seconds, 3)) s) "
+                  + "wrote the same \(names.count) files, byte for byte")
+            return true
+        }
+        print("verify: the reference reading wrote different bytes in \(differing.joined(separator: ", "))")
+        return false
     }
 
     /// One pipeline run; a failing run is an error (its log names the cause).

@@ -51,6 +51,9 @@ enum HelpText {
       --revoke-grace-hours N hours a server may take to revoke after a refund (default 24)
       --templates DIR        HTML templates folder (default: templates)
       --strict               exit with 65 when any record was rejected (reports still written)
+      --reference            read the slow, simple way (one reading thread, two passes, no
+                             memo of repeated history): the same files, byte for byte, to
+                             check the default against
       -h, --help             show this help
     """
 
@@ -72,7 +75,7 @@ enum HelpText {
     """
 
     static let bench = """
-    Usage: receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson]
+    Usage: receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson] [--verify]
 
     Generates demo data (once; later runs reuse it), then times a plain read of the response
     column (SELECT sum(length(response)) FROM verification_results) and the whole run
@@ -85,6 +88,8 @@ enum HelpText {
       --data DIR             where the data set is kept (default: reports/bench-data)
       --runs N               timed runs of each; medians are reported (default: 3)
       --ndjson               also run on the NDJSON form of the same data
+      --verify               then run the reference reading (run --reference) too and check
+                             that it writes the same files, byte for byte
       --templates DIR        HTML templates folder (default: templates)
       -h, --help             show this help
     """

@@ -3,7 +3,7 @@ enum RunCommand {
     static let options: [String: ArgumentScanner.Kind] = [
         "db": .value, "query": .value, "ndjson": .value, "catalog": .value, "out": .value,
         "bundle-id": .repeatable, "as-of": .value, "strict": .flag, "period": .value, "calendar": .value, "tz": .value,
-        "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
+        "reference": .flag, "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
@@ -32,6 +32,7 @@ enum RunCommand {
             options.asOfText = asOf
         }
         options.strict = scan.has("strict")
+        options.reference = scan.has("reference")
         if let period = scan.value("period") {
             guard let unit = PeriodUnit(rawValue: period) else { throw UsageError("run: --period takes day, week, month, quarter or year, not \"\(period)\"") }
             options.period = unit

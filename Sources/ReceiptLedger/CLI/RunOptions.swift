@@ -29,6 +29,8 @@ struct RunOptions: Sendable {
     var revokeGraceHours = 24
     /// Folder of the HTML templates, read at run time.
     var templatesDirectory = "templates"
+    /// Read the slow, simple way (`JournalPipeline.reference`), to check the default's output.
+    var reference = false
 
     init(input: Input) { self.input = input }
 }

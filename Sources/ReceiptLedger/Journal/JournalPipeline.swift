@@ -21,10 +21,24 @@ struct JournalPipeline {
     /// enough to stream.
     var batchSize = 256
     /// Threads reading answers; the calling thread reads the input and merges meanwhile. At
-    /// most four: each keeps a memo of some 20 MB, and the single-threaded merge and input read
-    /// could not feed more.
+    /// most four: each keeps a memo of 16 to 64 MiB, and the single-threaded merge and input
+    /// read could not feed more.
     var workers = min(4, ProcessInfoCores.count)
     var progress: ProgressReporter?
+    /// Whether to try one scan first (`runInOneScan`) before two passes.
+    var readsInOneScan = true
+    /// Whether the reading threads keep memos of repeated objects (`ByteMemo`).
+    var memoizes = true
+
+    /// The reference reading: one thread, two passes, no memo. It is slow and simple, and
+    /// must write the same bytes as the default (`receipt-ledger run --reference`, `bench --verify`).
+    static func reference(reader: ResponseReader, catalog: Catalog, progress: ProgressReporter? = nil) -> JournalPipeline {
+        var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
+        pipeline.workers = 1
+        pipeline.readsInOneScan = false
+        pipeline.memoizes = false
+        return pipeline
+    }
 
     struct Result {
         var journal: Journal
@@ -40,12 +54,12 @@ struct JournalPipeline {
     }
 
     func run(source: RecordSource) throws -> Result {
-        if let result = try runInOneScan(source: source) { return result }
+        if readsInOneScan, let result = try runInOneScan(source: source) { return result }
         return try runInTwoPasses(source: source)
     }
 
     func makeWorkers() -> ParsingWorkers {
-        ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers))
+        ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers), memoizes: memoizes)
     }
 
     /// The context `JournalBuilder.add` needs for a parsed record merged at `rank`.

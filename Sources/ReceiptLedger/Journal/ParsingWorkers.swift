@@ -84,8 +84,12 @@ final class ParsingWorkers: @unchecked Sendable {
     /// How many threads read; `submit` takes a thread number below this.
     let threadCount: Int
 
-    init(reader: ResponseReader, threads count: Int, maxInFlight: Int) {
+    /// Whether each thread keeps a memo of the objects it read (`ResponseReader.Scratch`).
+    private let memoizes: Bool
+
+    init(reader: ResponseReader, threads count: Int, maxInFlight: Int, memoizes: Bool = true) {
         self.reader = reader
+        self.memoizes = memoizes
         self.maxInFlight = max(1, maxInFlight)
         threadCount = max(1, count)
         pending = Array(repeating: [], count: threadCount)
@@ -149,7 +153,7 @@ final class ParsingWorkers: @unchecked Sendable {
     }
 
     private func work(_ thread: Int) {
-        let scratch = ResponseReader.Scratch()
+        let scratch = ResponseReader.Scratch(memoizes: memoizes)
         while true {
             condition.lock()
             while pending[thread].isEmpty && !stopping { condition.wait() }

@@ -8,15 +8,21 @@ struct ResponseReader: Sendable {
     /// memo of transaction copies. Not `Sendable`: one per thread.
     final class Scratch {
         let parser = JSONParser()
-        fileprivate var copies = ByteMemo<TransactionCopy>()
-        fileprivate var renewals = ByteMemo<RenewalInfo>(byteBudget: 1 << 20)
+        fileprivate var copies: ByteMemo<TransactionCopy>
+        fileprivate var renewals: ByteMemo<RenewalInfo>
+        /// Whether the memos keep anything (the reference reading, `--reference`, keeps nothing).
+        let memoizes: Bool
         /// Product ids, one copy each per reader: every transaction keeps its product id for the
         /// whole run, and there are a few dozen products for a million transactions.
         fileprivate var products = StringPool()
         fileprivate var receiptDates = ReceiptDateFields()
         fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
                                                                  TransactionCopy.keys.count))
-        init() {}
+        init(memoizes: Bool = true) {
+            self.memoizes = memoizes
+            copies = ByteMemo(byteBudget: memoizes ? 16 << 20 : 0)
+            renewals = ByteMemo(byteBudget: memoizes ? 1 << 20 : 0)
+        }
 
         /// Sizes the memo of transaction copies for a run that has found `transactions`
         /// distinct transactions so far, read by `readers` threads (each holding its users'
@@ -32,6 +38,7 @@ struct ResponseReader: Sendable {
         var memoBudget: Int { copies.byteBudget }
 
         func sizeMemo(forTransactions transactions: Int, readers: Int) {
+            guard memoizes else { return }
             let step = 8 << 20  // whole steps, so that the memo is not reallocated at every turn
             let wanted = (transactions * 320 / max(1, readers) + step - 1) / step * step
             copies.byteBudget = min(max(wanted, 16 << 20), 64 << 20)

@@ -30,7 +30,9 @@ struct ReportRun {
         let (orders, ordersLabel) = try loadOrders(source: source)
         PhaseTimer.mark("options, catalog, orders")
 
-        let pipeline = JournalPipeline(reader: ResponseReader(bundleIDs: Set(options.bundleIDs)), catalog: catalog, progress: progress)
+        let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
+        let pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
+            : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
             throw FatalError(error.message)

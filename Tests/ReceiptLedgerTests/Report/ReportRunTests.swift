@@ -64,6 +64,26 @@ import Testing
         #expect(transactions["sha256"]?.string == SHA256.hex(of: SHA256.digest(Array(a["transactions.csv"] ?? Data()))))
     }
 
+    /// `--reference` reads with one thread, in two passes, without memos: every file, the
+    /// manifest included, must come out the same as the default's (run into the same folder).
+    @Test func theReferenceReadingWritesTheSameBytes() throws {
+        let input = try Input(seed: 5, records: 1_500)
+        defer { try? FileManager.default.removeItem(atPath: input.folder) }
+        let out = input.folder + "/out"
+        let arguments = ["--db", input.database, "--catalog", input.catalog, "--out", out, "--period", "week"]
+        #expect(run(arguments) == 0)
+        let fast = try Self.files(in: out)
+        #expect(run(arguments + ["--reference"]) == 0)
+        let reference = try Self.files(in: out)
+        #expect(fast.keys.sorted() == ReportRun.ownedNames.sorted())
+        #expect(fast == reference)
+        // The reference settings themselves.
+        let pipeline = JournalPipeline.reference(reader: ResponseReader(), catalog: Catalog(entries: []))
+        #expect(pipeline.workers == 1 && !pipeline.readsInOneScan && !pipeline.memoizes)
+        #expect(try RunCommand.parse(arguments + ["--reference"]).reference)
+        #expect(try !RunCommand.parse(arguments).reference)
+    }
+
     @Test func ndjsonGivesTheSameBooksAsSQLite() throws {
         let input = try Input(seed: 5, records: 700)
         defer { try? FileManager.default.removeItem(atPath: input.folder) }
