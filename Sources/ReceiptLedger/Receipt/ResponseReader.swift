@@ -16,6 +16,7 @@ struct ResponseReader: Sendable {
         /// whole run, and there are a few dozen products for a million transactions.
         fileprivate var products = StringPool()
         fileprivate var receiptDates = ReceiptDateFields()
+        fileprivate var repeatedCopies = RepeatedCopies()
         fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
                                                                  TransactionCopy.keys.count))
         init(memoizes: Bool = true) {
@@ -88,7 +89,7 @@ struct ResponseReader: Sendable {
         scratch.found.withUnsafeMutableBufferPointer { found in
             document.withView { view in
                 read(view, root: root, document: document, found: found, copies: &scratch.copies, renewals: &scratch.renewals,
-                     dates: &scratch.receiptDates, products: &scratch.products)
+                     dates: &scratch.receiptDates, products: &scratch.products, repeats: &scratch.repeatedCopies)
             }
         }
     }
@@ -96,7 +97,7 @@ struct ResponseReader: Sendable {
     /// The rules, on a view of the answer (`found` is scratch space for member lookups).
     private func read(_ view: JSONView, root: Int, document: JSONDocument, found: UnsafeMutableBufferPointer<Int>,
                       copies: inout ByteMemo<TransactionCopy>, renewals: inout ByteMemo<RenewalInfo>, dates: inout ReceiptDateFields,
-                      products: inout StringPool) -> ParsedRecord {
+                      products: inout StringPool, repeats: inout RepeatedCopies) -> ParsedRecord {
         guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
         view.find(Self.rootKeys, in: root, into: found)
         let (statusValue, receipt, environmentValue, latestValue, renewalValue) = (found[0], found[1], found[2], found[3], found[4])
@@ -132,6 +133,7 @@ struct ResponseReader: Sendable {
         let (environment, inferred) = Self.environment(view, environmentValue, receiptTypeValue)
         var record = ParsedRecord(outcome: .accepted(environment: environment, inferred: inferred), status: status)
         record.transactions.reserveCapacity(inApp.count(view) + latest.count(view))
+        repeats.beginRecord()
         func readEntries(_ list: StaticString, _ entries: EntryList) {
             var position = 0
             entries.forEach(view) { entry in
@@ -145,7 +147,7 @@ struct ResponseReader: Sendable {
                     }
                 }
                 if let copy {
-                    record.transactions.append(copy)
+                    if !repeats.isRepeat(copy) { record.transactions.append(copy) }
                 } else {
                     let isObject = view.kind(entry) == .object
                     let id = isObject ? (JSONValue(document: document, index: entry)["transaction_id"]?.looseText ?? "") : ""

@@ -30,9 +30,31 @@ import Testing
         for answer in answers + answers {
             #expect(Self.describe(Self.read(answer, shared)) == Self.describe(Self.read(answer, ResponseReader.Scratch())))
         }
-        // The same object in two places of one answer is one copy.
+        // `latest_receipt_info` repeating `in_app` byte for byte: each repeat is the object
+        // appended last for its transaction, which the merge would skip; it is dropped here.
         let record = Self.read(answers[1], shared)
-        #expect(record.transactions[0] === record.transactions[5])
+        #expect(record.transactions.map(\.transactionID) == ["100", "101", "102", "103", "104"])
+    }
+
+    /// Only a copy that is the very object appended last for its transaction in the same
+    /// answer is dropped: a repeat after another copy of that transaction is kept (the merge
+    /// takes each copy's fields in order), and repeats in a later answer are kept too.
+    @Test func onlyTheLastCopyOfATransactionAgainIsDropped() {
+        let a = A.transaction("100", purchaseMs: Self.t0)
+        let b = A.transaction("100", purchaseMs: Self.t0, fields: ["cancellation_date_ms": "\"\(Self.t0 + 86_400_000)\""])
+        let other = A.transaction("200", purchaseMs: Self.t0)
+        let scratch = ResponseReader.Scratch()
+        func kept(_ inApp: [String], _ latest: [String]) -> [String] {
+            Self.read(A.answer(inApp: inApp, latest: latest), scratch).transactions.map { c in
+                "\(c.transactionID)\(c.cancellation.instant == nil ? "" : "-cancelled")"
+            }
+        }
+        #expect(kept([a], [a]) == ["100"])
+        #expect(kept([a, other], [a, other]) == ["100", "200"])
+        #expect(kept([a, b], [a]) == ["100", "100-cancelled", "100"])
+        #expect(kept([a], [b, a]) == ["100", "100-cancelled", "100"])
+        #expect(kept([a], []) == ["100"])
+        #expect(kept([a], [a]) == ["100"])
     }
 
     @Test func aKnownObjectFollowedByBrokenBytesIsStillInvalid() {
