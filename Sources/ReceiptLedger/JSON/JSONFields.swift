@@ -31,12 +31,6 @@ struct JSONFields {
         }
     }
 
-    /// Forgets the last object, releasing its document (so that a `JSONParser` can reuse the
-    /// document's storage).
-    mutating func forget() {
-        document = nil
-    }
-
     /// The value of the key at `position` in the key set, nil if the object has no such member.
     subscript(position: Int) -> JSONValue? {
         let index = found[position]

@@ -45,13 +45,6 @@ extension JSONValue {
         }
     }
 
-    /// Calls `body` with the string's UTF-8 text, in place when it has no escapes (decoded into
-    /// a temporary otherwise); nil for other kinds. For readers that parse a string's bytes
-    /// (timestamps, digits) without keeping it.
-    func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        document.withView { $0.withString(index, body) }
-    }
-
     /// Calls `body` with the raw bytes between the string's quotes.
     private func withContents<R>(of entry: JSONTapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         document.bytes.withUnsafeBufferPointer { bytes in

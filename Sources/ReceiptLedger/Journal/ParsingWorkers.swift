@@ -7,8 +7,9 @@ import Synchronization
 /// Batches go in with `submit` and come out with `next` in the order they were submitted,
 /// whichever thread finished first, so the merge that consumes them sees the same sequence on
 /// every run. Each batch names the thread that reads it: the caller sends every record of one
-/// user to the same thread, whose memo (`ByteMemo`) then sees that user's repeated history. At most `maxInFlight` batches are submitted and not yet taken, which bounds the
-/// memory held by bodies waiting to be read and records waiting to be merged.
+/// user to the same thread, whose memo (`ByteMemo`) then sees that user's repeated history.
+/// At most `maxInFlight` batches are submitted and not yet taken, which bounds the memory held
+/// by bodies waiting to be read and records waiting to be merged.
 final class ParsingWorkers: @unchecked Sendable {
     /// Records to read, their bodies back to back in one buffer (one allocation per batch, not
     /// per record).

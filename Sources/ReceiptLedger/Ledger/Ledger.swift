@@ -42,10 +42,10 @@ struct Ledger: Sendable {
     }
 
     let dimension: Dimension
-    /// The rows while the ledger is being built (`complete()` moves them to `sorted`).
+    /// The rows added one by one with `add`.
     private var rows: [Key: LedgerAmounts] = [:]
-    /// `sortedRows` of the complete ledger: the files and pages read it several times, and a
-    /// user ledger has a row per user and period.
+    /// `sortedRows` of a ledger summed by `LedgerTally`: the files and pages read it several
+    /// times, and a user ledger has a row per user and period.
     private var sorted: [(key: Key, amounts: LedgerAmounts)]?
 
     init(dimension: Dimension) { self.dimension = dimension }
@@ -64,12 +64,6 @@ struct Ledger: Sendable {
             self.sorted = nil
         }
         rows[key, default: LedgerAmounts()] += amounts
-    }
-
-    /// Sorts the rows once, when no more are added, and keeps only the sorted rows.
-    mutating func complete() {
-        sorted = sortRows()
-        rows = [:]
     }
 
     /// Rows with some non-zero count, in key order (environment, period, item, currency).

@@ -1,21 +1,16 @@
 import Foundation
 
-/// Foundation's `trimmingCharacters(in:)`, `lowercased()` and `uppercased()` as loosely written
+/// Foundation's `trimmingCharacters(in:)` and `lowercased()` as loosely written
 /// values are compared (`environment`, `claimed_environment`, flags, `in_app_ownership_type`,
 /// order ids). Foundation's versions cost about a microsecond a call and run several times per
 /// record, so ASCII text (every value Apple sends) takes a byte loop that gives the same
 /// result: the only ASCII members of `CharacterSet.whitespaces` are tab and space, those of
-/// `.whitespacesAndNewlines` are tab, LF, VT, FF, CR and space, and ASCII case mapping is
-/// A–Z ↔ a–z. Any other text takes Foundation's Unicode-aware path.
+/// `.whitespacesAndNewlines` are tab, LF, VT, FF, CR and space, and ASCII lower-casing maps
+/// A–Z to a–z. Any other text takes Foundation's Unicode-aware path.
 enum LooseText {
     /// `text.trimmingCharacters(in: .whitespaces).lowercased()`.
     static func trimmedLowercased(_ text: String) -> String {
-        ascii(text, upper: false) ?? text.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
-    /// `text.trimmingCharacters(in: .whitespaces).uppercased()`.
-    static func trimmedUppercased(_ text: String) -> String {
-        ascii(text, upper: true) ?? text.trimmingCharacters(in: .whitespaces).uppercased()
+        asciiTrimmedLowercased(text) ?? text.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// `text.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)`.
@@ -37,7 +32,7 @@ enum LooseText {
         return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
-    private static func ascii(_ text: String, upper: Bool) -> String? {
+    private static func asciiTrimmedLowercased(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var start = 0, end = bytes.count
@@ -47,8 +42,7 @@ enum LooseText {
             return String(unsafeUninitializedCapacity: end - start) { out in
                 for offset in 0..<(end - start) {
                     let byte = bytes[start + offset]
-                    out[offset] = upper ? (byte &- UInt8(ascii: "a") < 26 ? byte & ~0x20 : byte)
-                                        : (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                    out[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
                 }
                 return end - start
             }

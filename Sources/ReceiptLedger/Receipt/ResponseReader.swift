@@ -25,6 +25,9 @@ struct ResponseReader: Sendable {
             renewals = ByteMemo(byteBudget: memoizes ? 1 << 20 : 0)
         }
 
+        /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
+        var memoBudget: Int { copies.byteBudget }
+
         /// Sizes the memo of transaction copies for a run that has found `transactions`
         /// distinct transactions so far, read by `readers` threads (each holding its users'
         /// history): about 320 bytes per transaction, from 16 MiB up to 64 MiB per thread.
@@ -35,9 +38,6 @@ struct ResponseReader: Sendable {
         /// parse, this 1.1 million (about 5 % of the run's time). Memory then grows with
         /// the distinct transactions, as the rest of the journal does. The memo is exact, so
         /// its size changes the time a run takes and never what it reads.
-        /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
-        var memoBudget: Int { copies.byteBudget }
-
         func sizeMemo(forTransactions transactions: Int, readers: Int) {
             guard memoizes else { return }
             let step = 8 << 20  // whole steps, so that the memo is not reallocated at every turn
@@ -50,22 +50,12 @@ struct ResponseReader: Sendable {
     static let receiptKeys = JSONKeySet(["in_app", "bundle_id", "receipt_type"])
 
     func read(_ response: ResponseColumn) -> ParsedRecord {
-        read(response, scratch: Scratch())
+        guard case .bytes(let bytes) = response else { return read(bytes: nil, scratch: Scratch()) }
+        return bytes.withUnsafeBytes { read(bytes: $0, scratch: Scratch()) }
     }
 
-    func read(_ response: ResponseColumn, scratch: Scratch) -> ParsedRecord {
-        guard case .bytes(let bytes) = response, !bytes.allSatisfy(Self.isBlank) else {
-            return rejected("empty_response", "the response is NULL or blank")
-        }
-        let document: JSONDocument
-        do { document = try scratch.parser.parse(bytes) } catch {
-            return rejected("invalid_json", "\(error.message) at byte \(error.offset)")
-        }
-        return read(document, scratch: scratch)
-    }
-
-    /// `read(_:scratch:)` of a response's bytes (nil for NULL), copied into the parser's
-    /// reused buffer rather than into an array of their own.
+    /// Reads a response's bytes (nil for NULL), copied into the parser's reused buffer; a
+    /// reading thread passes the same `scratch` for every answer it reads.
     func read(bytes response: UnsafeRawBufferPointer?, scratch: Scratch) -> ParsedRecord {
         guard let response, !response.allSatisfy(Self.isBlank) else {
             return rejected("empty_response", "the response is NULL or blank")
