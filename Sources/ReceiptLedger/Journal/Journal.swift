@@ -90,11 +90,7 @@ extension JournalBuilder {
         var booking = Booking()
         booking.transactions.reserveCapacity(positions.count)
         booking.positions.reserveCapacity(positions.count)
-        // Each state is read where it lies: `let state = states[position]` would copy it, a
-        // retain and a release for every string it holds.
-        states.withUnsafeBufferPointer { states in
-            for position in positions { book(states[position], at: position, catalog: catalog, into: &booking) }
-        }
+        for position in positions { book(states[position], at: position, catalog: catalog, into: &booking) }
         return booking
     }
 
