@@ -57,6 +57,17 @@ import Testing
         #expect(kept([a], [a]) == ["100"])
     }
 
+    /// Every repeat is found whatever the ids hash to, in records with more transactions than
+    /// the table first holds too: the result does not depend on the process's hash seed.
+    @Test func everyRepeatInALongHistoryIsDropped() {
+        let history = (0..<300).map { A.transaction("\(1_000 + $0)", purchaseMs: Self.t0 + Int64($0) * 60_000) }
+        let scratch = ResponseReader.Scratch()
+        for _ in 0..<2 {
+            let record = Self.read(A.answer(inApp: history, latest: history), scratch)
+            #expect(record.transactions.map(\.transactionID) == (0..<300).map { "\(1_000 + $0)" })
+        }
+    }
+
     @Test func aKnownObjectFollowedByBrokenBytesIsStillInvalid() {
         let entry = A.transaction("100", purchaseMs: Self.t0)
         let shared = ResponseReader.Scratch()
