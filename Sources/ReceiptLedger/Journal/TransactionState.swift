@@ -1,6 +1,10 @@
 /// What the journal knows about one transaction while records stream past, in
 /// (`verified_at`, `id`) order. SPEC §4 and §8 "Transactions" are applied copy by copy here.
-struct TransactionState {
+///
+/// A class, so that the merge updates a state where it is and booking reads it without
+/// copying its strings. `@unchecked Sendable`: only the merging thread changes a state, and
+/// `JournalBuilder.finish` reads the finished states from two threads.
+final class TransactionState: @unchecked Sendable {
     /// The record a copy came from.
     struct Source {
         var rank: Int
@@ -49,7 +53,7 @@ struct TransactionState {
 
     /// Merges one copy; returns the fields that disagree with the fixed fields
     /// (for `conflicting_transaction`), empty when none.
-    mutating func merge(_ copy: TransactionCopy, from source: Source) -> [String] {
+    func merge(_ copy: TransactionCopy, from source: Source) -> [String] {
         noteRecord(source)
         var conflicts: [String] = []
         // An absent id is not a disagreement (old answers omit some); two different ids are.
@@ -94,13 +98,13 @@ struct TransactionState {
     /// would come out as it is, so only the record count and the users can change. Not for a
     /// copy that disagreed with the fixed fields, whose conflict each record must report: false
     /// then, and nothing is merged.
-    mutating func mergeRepeat(from source: Source) -> Bool {
+    func mergeRepeat(from source: Source) -> Bool {
         guard !lastMergeConflicted else { return false }
         noteRecord(source)
         return true
     }
 
-    private mutating func noteRecord(_ source: Source) {
+    private func noteRecord(_ source: Source) {
         if source.rank != lastRank {
             lastRank = source.rank
             recordCount += 1
