@@ -79,25 +79,26 @@ struct JournalBuilder {
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
         for copy in record.transactions {
-            let index: Int
+            let state: TransactionState
             if let known = stateIndex.find(environment, copy.id) {
-                index = known
-                if states[index].mergedLast(copy) {
+                state = states[known]
+                if state.mergedLast(copy) {
                     // The very copy again. Inside this record (`latest_receipt_info` repeating
                     // `in_app`) nothing is left to do: the record is counted, its user noted,
                     // and every finding the copy could raise is raised once per record or once
                     // overall. From a later record repeating the history only the record count
                     // and the users can change, unless the copy raises findings of its own.
-                    if states[index].lastRank == context.rank { continue }
-                    if !copy.quantityIsBad, !copy.mayHaveTimestampFindings, states[index].mergeRepeat(from: source) { continue }
+                    if state.lastRank == context.rank { continue }
+                    if !copy.quantityIsBad, !copy.mayHaveTimestampFindings, state.mergeRepeat(from: source) { continue }
                 }
             } else {
-                index = stateIndex.insert(environment, copy.id)
-                states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
+                _ = stateIndex.insert(environment, copy.id)
+                state = TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy)
+                states.append(state)
             }
-            let conflicts = states[index].merge(copy, from: source)
+            let conflicts = state.merge(copy, from: source)
             guard !conflicts.isEmpty || copy.quantityIsBad || copy.mayHaveTimestampFindings else { continue }
-            let key = states[index].key
+            let key = state.key
             var found: [(String, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
                 found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))

@@ -188,19 +188,13 @@ struct UserID: Hashable, Comparable, Sendable {
 }
 
 struct UserTable: Sendable {
-    private var names: [String] = []
-    private var indexByName: [ExactString: UserID] = [:]
+    private var index = ExactStringIndex()
 
     mutating func intern(_ name: String) -> UserID {
-        let key = ExactString(name)
-        if let id = indexByName[key] { return id }
-        let id = UserID(index: Int32(names.count))
-        names.append(name)
-        indexByName[key] = id
-        return id
+        UserID(index: Int32(index.insert(ExactString(name)).number))
     }
 
-    func name(_ id: UserID) -> String { names[Int(id.index)] }
-    func lookup(_ name: String) -> UserID? { indexByName[ExactString(name)] }
-    var count: Int { names.count }
+    func name(_ id: UserID) -> String { index.strings[Int(id.index)] }
+    func lookup(_ name: String) -> UserID? { index.number(of: ExactString(name)).map { UserID(index: Int32($0)) } }
+    var count: Int { index.count }
 }

@@ -3,14 +3,12 @@
 /// Long-lived texts that repeat (product ids: a few dozen for a million transactions or
 /// orders) cost a dictionary entry each instead of a heap block per use.
 struct StringPool {
-    private var pooled: [ExactString: String] = [:]
+    private var pooled = ExactStringIndex()
 
     /// The pool's copy of `text`, added when new.
     mutating func intern(_ text: String) -> String {
-        let key = ExactString(text)
-        if let shared = pooled[key] { return shared }
-        pooled[key] = text
-        return text
+        let number = pooled.insert(ExactString(text)).number
+        return pooled.strings[number]
     }
 
     mutating func intern(_ text: String?) -> String? {
