@@ -45,8 +45,9 @@ enum HTMLReport {
     }
 
     /// Every page, each rendered on its own: the report renders them on two cores.
-    static func pageRenderers(_ data: ReportData, tables: [(name: String, table: CSVTable)], templates: TemplateSet) -> [Page] {
-        let files = tables.map { PageContext.fileLink(name: $0.name, rows: $0.table.rowCount) }
+    /// `files` are the report's CSV files with their row counts, which every page links to.
+    static func pageRenderers(_ data: ReportData, files csvFiles: [(name: String, rows: Int)], templates: TemplateSet) -> [Page] {
+        let files = csvFiles.map { PageContext.fileLink(name: $0.name, rows: $0.rows) }
         func page(_ template: String, _ name: String, _ title: String,
                   _ body: @escaping @Sendable () -> [String: TemplateValue]) -> Page {
             Page(name: name) {
@@ -74,7 +75,7 @@ enum HTMLReport {
     }
 
     /// Every page rendered, in the order of `pageRenderers`.
-    static func pages(_ data: ReportData, tables: [(name: String, table: CSVTable)], templates: TemplateSet) throws -> [(name: String, html: String)] {
-        try pageRenderers(data, tables: tables, templates: templates).map { ($0.name, try $0.render()) }
+    static func pages(_ data: ReportData, files: [(name: String, rows: Int)], templates: TemplateSet) throws -> [(name: String, html: String)] {
+        try pageRenderers(data, files: files, templates: templates).map { ($0.name, try $0.render()) }
     }
 }

@@ -10,10 +10,6 @@ struct CSVTable: Sendable {
     private(set) var cells: [CSVCell]
     /// How many data rows (the header excluded).
     private(set) var rowCount: Int
-    /// Rows written by a `CSVRowWriter`, already in file order; such a table has no `cells`.
-    private var writtenRows: [UInt8] = []
-    /// The rows were streamed to their file instead of kept (see `init(header:writtenElsewhere:)`).
-    private var rowsElsewhere = false
 
     /// An empty table with these column names (at least one).
     init(header: [String]) {
@@ -21,26 +17,6 @@ struct CSVTable: Sendable {
         self.header = header
         self.cells = []
         self.rowCount = 0
-    }
-
-    /// A table of rows a `CSVRowWriter` wrote in file order (see there). It is written as it is:
-    /// it has no cells to read back or sort.
-    init(header: [String], rows: CSVRowWriter) {
-        precondition(!header.isEmpty, "a CSV table needs at least one column")
-        self.header = header
-        self.cells = []
-        self.rowCount = rows.rowCount
-        self.writtenRows = rows.bytes
-    }
-
-    /// The size of a file whose rows were streamed straight to disk (`ReportCSV.streamed`): what
-    /// the pages show about it. It holds no rows and cannot be written again.
-    init(header: [String], writtenElsewhere rowCount: Int) {
-        precondition(!header.isEmpty, "a CSV table needs at least one column")
-        self.header = header
-        self.cells = []
-        self.rowCount = rowCount
-        self.rowsElsewhere = true
     }
 
     /// A table from its cells, row-major; used by sorting.
@@ -111,7 +87,6 @@ struct CSVTable: Sendable {
     /// Writes the file in chunks of about `chunkBytes` bytes, each handed to `sink` in order, so a
     /// large table can go to disk without a second full copy in memory.
     func serialize(chunkBytes: Int = 1 << 20, into sink: ([UInt8]) throws -> Void) rethrows {
-        precondition(!rowsElsewhere, "the rows of this table were streamed to their file")
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunkBytes == Int.max ? estimatedSize() : chunkBytes + 4096)
         for (index, name) in header.enumerated() {
@@ -133,17 +108,12 @@ struct CSVTable: Sendable {
                 }
             }
         }
-        if !writtenRows.isEmpty {
-            if !buffer.isEmpty { try sink(buffer) }
-            try sink(writtenRows)
-            return
-        }
         if !buffer.isEmpty { try sink(buffer) }
     }
 
     /// A cheap upper-ish guess of the file size, to size the output buffer once.
     private func estimatedSize() -> Int {
-        var size = 64 * header.count + writtenRows.count
+        var size = 64 * header.count
         for cell in cells {
             switch cell {
             case .text(let value), .number(let value): size += value.utf8.count + 1

@@ -31,15 +31,6 @@ enum LedgerFiles {
         }
     }
 
-    /// The whole file as a table.
-    static func table(_ ledger: Ledger) -> CSVTable {
-        let rows = ledger.sortedRows
-        guard isInKeyOrder(rows) else { return cellTable(ledger) }
-        var writer = CSVRowWriter(reservingBytes: rows.count * 100)
-        appendRows(rows[...], items: ledger.dimension != .period, to: &writer)
-        return CSVTable(header: header(ledger), rows: writer)
-    }
-
     private static func isInKeyOrder(_ rows: [(key: Ledger.Key, amounts: LedgerAmounts)]) -> Bool {
         zip(rows, rows.dropFirst()).allSatisfy { Ledger.Key.precedes($0.key, $1.key) }
     }

@@ -15,7 +15,7 @@ enum ReportCSV: Sendable {
     static let sliceRows = 8_192
 
     /// Writes the whole file to `sink` in pieces; returns the number of data rows.
-    func write(to sink: ([UInt8]) throws -> Void) throws -> Int {
+    func write(to sink: ([UInt8]) throws -> Void) rethrows -> Int {
         switch self {
         case .table(let table):
             try table.serialize(into: sink)
@@ -42,11 +42,11 @@ enum ReportCSV: Sendable {
         }
     }
 
-    /// What the HTML pages are told about the file: its header and row count.
-    func summary(rowCount: Int) -> CSVTable {
-        switch self {
-        case .table(let table): return table
-        case .streamed(let header, _, _): return CSVTable(header: header, writtenElsewhere: rowCount)
-        }
+    /// The whole file in memory, and its number of data rows (for tests and the fuzz checks;
+    /// `ReportRun` streams the files to disk).
+    func bytes() -> (bytes: [UInt8], rows: Int) {
+        var bytes: [UInt8] = []
+        let rows = write { bytes += $0 }
+        return (bytes, rows)
     }
 }

@@ -41,9 +41,8 @@ extension ReportRun {
         progress?.phase("writing reports")
         let files = Self.derivedCSVFiles(data)
         // The pages need only the files' row counts, known before the files are written.
-        let tables = (journalFiles + files).map { (name: $0.name, table: $0.csv.summary(rowCount: $0.csv.rowCount)) }
-            .sorted { $0.name < $1.name }
-        let pages = HTMLReport.pageRenderers(data, tables: tables, templates: templates)
+        let rowCounts = (journalFiles + files).map { (name: $0.name, rows: $0.csv.rowCount) }.sorted { $0.name < $1.name }
+        let pages = HTMLReport.pageRenderers(data, files: rowCounts, templates: templates)
         // Each remaining file is one job; two cores take the jobs in turn.
         var jobs: [@Sendable () throws -> ManifestFile.Output] = []
         for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }

@@ -89,17 +89,15 @@ struct ReportRun {
     /// Every CSV file and HTML page of a run as bytes, in memory, in file-name order, written by
     /// the same writers as `write` (without the manifest, which hashes the input files); for the
     /// fuzz test. `rows` is nil for a page.
-    static func renderFiles(_ data: ReportData, tables: [(name: String, table: CSVTable)]? = nil,
-                            templates: TemplateSet) throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
+    static func renderFiles(_ data: ReportData, templates: TemplateSet) throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
         var files: [(name: String, bytes: [UInt8], rows: Int?)] = []
-        var summaries: [(name: String, table: CSVTable)] = []
+        var rowCounts: [(name: String, rows: Int)] = []
         for (name, csv) in csvFiles(data) {
-            var bytes: [UInt8] = []
-            let rows = try csv.write { bytes += $0 }
+            let (bytes, rows) = csv.bytes()
             files.append((name, bytes, rows))
-            summaries.append((name, csv.summary(rowCount: rows)))
+            rowCounts.append((name, rows))
         }
-        for page in try HTMLReport.pages(data, tables: tables ?? summaries, templates: templates) {
+        for page in try HTMLReport.pages(data, files: rowCounts, templates: templates) {
             files.append((page.name, Array(page.html.utf8), nil))
         }
         return files.sorted { $0.name < $1.name }

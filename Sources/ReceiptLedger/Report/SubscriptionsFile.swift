@@ -15,13 +15,6 @@ enum SubscriptionsFile {
         }
     }
 
-    /// The whole file as a table.
-    static func table(_ subscriptions: [Subscription]) -> CSVTable {
-        var rows = CSVRowWriter(reservingBytes: subscriptions.count * 130)
-        for index in keyOrder(subscriptions) { appendRow(subscriptions[index], to: &rows) }
-        return CSVTable(header: header, rows: rows)
-    }
-
     /// The same rows as cells, sorted by the file's key: the slow path tests compare with.
     static func cellTable(_ subscriptions: [Subscription]) -> CSVTable {
         var table = CSVTable(header: header)

@@ -21,14 +21,6 @@ enum TransactionsFile {
         }
     }
 
-    /// The whole file as a table.
-    static func table(_ transactions: [Transaction]) -> CSVTable {
-        guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else { return cellTable(transactions) }
-        var rows = CSVRowWriter(reservingBytes: transactions.count * 240)
-        appendRows(transactions[...], to: &rows)
-        return CSVTable(header: header, rows: rows)
-    }
-
     static func appendRows(_ transactions: ArraySlice<Transaction>, to rows: inout CSVRowWriter) {
         for t in transactions {
             rows.text(t.environment.rawValue)

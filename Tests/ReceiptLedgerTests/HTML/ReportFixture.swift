@@ -108,7 +108,8 @@ enum ReportFixture {
     /// Every page of the fixture, rendered from the real templates.
     static func pages(_ data: ReportData) throws -> [String: String] {
         let templates = try HTMLReport.loadTemplates(from: templatesFolder)
-        let pages = try HTMLReport.pages(data, tables: ReportRun.tables(data), templates: templates)
+        let files = ReportRun.tables(data).map { (name: $0.name, rows: $0.table.rowCount) }
+        let pages = try HTMLReport.pages(data, files: files, templates: templates)
         return Dictionary(uniqueKeysWithValues: pages.map { ($0.name, $0.html) })
     }
 }

@@ -54,7 +54,7 @@ enum ReportInvariants {
         violations += moneyViolations(data)
         let tableList = ReportRun.tables(data)
         let tables = Dictionary(uniqueKeysWithValues: tableList.map { ($0.name, $0.table) })
-        for file in try ReportRun.renderFiles(data, tables: tableList, templates: templates) {
+        for file in try ReportRun.renderFiles(data, templates: templates) {
             outcome.outputBytes += file.bytes.count
             if let table = tables[file.name] {
                 violations += csvViolations(file.name, file.bytes, table)

@@ -15,7 +15,7 @@ import Testing
         return (LedgerBook(transactions: journal.transactions, periods: periods, refunds: refunds), journal)
     }
 
-    func csv(_ ledger: Ledger) -> String { String(decoding: LedgerFiles.table(ledger).serialized(), as: UTF8.self) }
+    func csv(_ ledger: Ledger) -> String { String(decoding: LedgerFiles.csv(ledger).bytes().bytes, as: UTF8.self) }
 
     @Test func refundIsBookedInItsOwnPeriodByDefault() throws {
         let (book, _) = try ledgers([
