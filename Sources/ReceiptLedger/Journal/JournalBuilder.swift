@@ -92,7 +92,8 @@ struct JournalBuilder {
                     if !copy.quantityIsBad, !copy.mayHaveTimestampFindings, state.mergeRepeat(from: source) { continue }
                 }
             } else {
-                _ = stateIndex.insert(environment, copy.id)
+                let number = stateIndex.insert(environment, copy.id)
+                assert(number == states.count, "the index numbers transactions as `states` holds them")
                 state = TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy)
                 states.append(state)
             }

@@ -57,6 +57,6 @@ extension JournalPipeline {
         index.finish()
         builder.reject(rows: index.rowRejections)
         builder.users = index.users
-        return Result(journal: builder.finish(catalog: catalog, recordsRead: index.recordsRead), index: index)
+        return finish(builder, index: index, readInOneScan: true)
     }
 }

@@ -52,6 +52,6 @@ extension JournalPipeline {
         progress?.finish()
         PhaseTimer.mark("pass 2: answers read and merged")
         index.releaseProcessingOrder()
-        return Result(journal: builder.finish(catalog: catalog, recordsRead: index.recordsRead), index: index, readInOneScan: false)
+        return finish(builder, index: index, readInOneScan: false)
     }
 }

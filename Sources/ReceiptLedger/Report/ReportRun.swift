@@ -31,8 +31,9 @@ struct ReportRun {
         PhaseTimer.mark("options, catalog, orders")
 
         let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
-        let pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
+        var pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
+        pipeline.keepsMergeStateUntilExit = keepsResultsUntilExit
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
             throw FatalError(error.message)
