@@ -30,11 +30,16 @@ struct ByteMemo<Value> {
     /// The bytes both generations may keep; a change applies from the next new generation.
     var byteBudget: Int
 
-    /// The default keeps about 32,000 transaction objects per reader thread.
-    init(byteBudget: Int = 16 << 20) {
+    /// The default keeps about 32,000 transaction objects per reader thread. Each generation
+    /// reserves room for `largestBudget` at once (only what is written is ever touched): a
+    /// budget that grows in steps then reuses the same memory instead of taking fresh pages
+    /// at every step, which the system must map and clear one by one (at 1,000,000 records
+    /// that was a third of all page faults).
+    init(byteBudget: Int = 16 << 20, largestBudget: Int = 0) {
         self.byteBudget = byteBudget
-        current = Generation(byteBudget: byteBudget / 2)
-        previous = Generation(byteBudget: byteBudget / 2)
+        let reserved = max(byteBudget, largestBudget) / 2
+        current = Generation(byteBudget: byteBudget / 2, reserving: reserved)
+        previous = Generation(byteBudget: byteBudget / 2, reserving: reserved)
     }
 
     /// Starts a document: opens a new generation if the current one is full. Entry numbers
@@ -42,10 +47,8 @@ struct ByteMemo<Value> {
     mutating func beginDocument() {
         guard current.isFull else { return }
         swap(&current, &previous)
-        if current.byteBudget == byteBudget / 2 {
-            current.removeAll()
-        } else {
-            current = Generation(byteBudget: byteBudget / 2)
+        if !current.reset(byteBudget: byteBudget / 2) {
+            current = Generation(byteBudget: byteBudget / 2, reserving: byteBudget / 2)
         }
     }
 
@@ -92,29 +95,55 @@ struct ByteMemo<Value> {
 
     /// One generation: objects' bytes back to back in an arena, found by open addressing.
     private struct Generation {
-        let byteBudget: Int
-        /// Linear probing; each slot holds an entry index + 1, or 0.
+        private(set) var byteBudget = 0
+        /// Linear probing; each slot holds an entry index + 1, or 0. Sized for the largest
+        /// budget reserved; a smaller budget uses fewer entries, so probes stay short.
         private var slots: [Int32]
         private var hashes: [UInt64] = []
         private var ranges: [Range<Int>] = []
         private(set) var values: [Value] = []
         private var arena: [UInt8] = []
-        /// The arena's allocation, never outgrown.
-        private let arenaCapacity: Int
+        /// Entries and arena bytes for `byteBudget`: new reads are kept up to `entryLimit`,
+        /// entries moved in from the previous generation up to `moveLimit` and `byteLimit`.
+        private var entryLimit = 0, moveLimit = 0, byteLimit = 0
 
         /// Slots for about one object per 256 bytes of the budget, at most half of them used
-        /// (transaction objects are about 500 bytes).
-        init(byteBudget: Int) {
-            self.byteBudget = byteBudget
-            var slotCount = 1 << 6
-            while slotCount < byteBudget / 256 { slotCount <<= 1 }
-            slots = [Int32](repeating: 0, count: slotCount)
-            arenaCapacity = byteBudget + byteBudget / 4
-            arena.reserveCapacity(arenaCapacity)
+        /// by new reads (transaction objects are about 500 bytes), three quarters with moved
+        /// entries; the arena takes a quarter more than the budget for those.
+        private static func slotCount(_ byteBudget: Int) -> Int {
+            var count = 1 << 6
+            while count < byteBudget / 256 { count <<= 1 }
+            return count
+        }
+
+        private static func arenaBytes(_ byteBudget: Int) -> Int { byteBudget + byteBudget / 4 }
+
+        init(byteBudget: Int, reserving reserved: Int) {
+            let room = max(byteBudget, reserved)
+            slots = [Int32](repeating: 0, count: Self.slotCount(room))
+            arena.reserveCapacity(Self.arenaBytes(room))
+            setBudget(byteBudget)
+        }
+
+        /// Empties the generation and gives it `byteBudget`; false (and unchanged) when that
+        /// needs more room than it has.
+        mutating func reset(byteBudget: Int) -> Bool {
+            guard Self.slotCount(byteBudget) <= slots.count, Self.arenaBytes(byteBudget) <= arena.capacity else { return false }
+            removeAll()
+            setBudget(byteBudget)
+            return true
+        }
+
+        private mutating func setBudget(_ budget: Int) {
+            byteBudget = budget
+            let slotsForBudget = Self.slotCount(budget)
+            entryLimit = slotsForBudget / 2
+            moveLimit = slotsForBudget / 4 * 3
+            byteLimit = Self.arenaBytes(budget)
         }
 
         /// Full: no new reads are kept, and the next document starts a new generation.
-        var isFull: Bool { arena.count >= byteBudget || values.count >= slots.count / 2 }
+        var isFull: Bool { arena.count >= byteBudget || values.count >= entryLimit }
 
         /// The entry holding exactly `bytes`, or nil with `emptySlot` set to where it would go.
         func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, emptySlot: inout Int) -> Int? {
@@ -137,11 +166,11 @@ struct ByteMemo<Value> {
 
         /// Keeps `value` for `bytes` in `slot`, the empty slot `find` gave; returns its entry
         /// number, or nil when there is no room. Room is left past `isFull` for entries moved
-        /// from the previous generation: up to three quarters of the slots (so that linear
-        /// probing always ends at an empty slot) and a quarter more bytes.
+        /// from the previous generation (`moveLimit`, `byteLimit`); linear probing always ends
+        /// at an empty slot, since at most three quarters of the slots are ever used.
         @discardableResult
         mutating func insert(_ value: Value, bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, at slot: Int) -> Int? {
-            guard values.count < slots.count / 4 * 3, arena.count + bytes.count <= arenaCapacity else { return nil }
+            guard values.count < moveLimit, arena.count + bytes.count <= byteLimit else { return nil }
             slots[slot] = Int32(values.count + 1)
             hashes.append(hash)
             ranges.append(arena.count..<(arena.count + bytes.count))

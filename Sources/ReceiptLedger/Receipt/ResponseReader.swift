@@ -21,9 +21,12 @@ struct ResponseReader: Sendable {
                                                                  TransactionCopy.keys.count))
         init(memoizes: Bool = true) {
             self.memoizes = memoizes
-            copies = ByteMemo(byteBudget: memoizes ? 16 << 20 : 0)
+            copies = ByteMemo(byteBudget: memoizes ? 16 << 20 : 0, largestBudget: memoizes ? Self.largestMemoBudget : 0)
             renewals = ByteMemo(byteBudget: memoizes ? 1 << 20 : 0)
         }
+
+        /// The most `sizeMemo` gives the memo of transaction copies, per thread.
+        static let largestMemoBudget = 64 << 20
 
         /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
         var memoBudget: Int { copies.byteBudget }
@@ -42,7 +45,7 @@ struct ResponseReader: Sendable {
             guard memoizes else { return }
             let step = 8 << 20  // whole steps, so that the memo is not reallocated at every turn
             let wanted = (transactions * 320 / max(1, readers) + step - 1) / step * step
-            copies.byteBudget = min(max(wanted, 16 << 20), 64 << 20)
+            copies.byteBudget = min(max(wanted, 16 << 20), Self.largestMemoBudget)
         }
     }
 

@@ -99,9 +99,14 @@ import Testing
         #expect(reads == 1)
     }
 
-    @Test func aLargerBudgetTakesEffectWithTheNextGeneration() {
-        var memo = Self.smallMemo()
-        _ = Self.objects[0].withUnsafeBufferPointer { memo.value(of: $0) { 0 } }
+    /// Whether the larger budget fits in the room reserved at first (the generation is reused)
+    /// or not (a new one is made), it applies from the next generation on.
+    @Test(arguments: [0, 1 << 20])
+    func aLargerBudgetTakesEffectWithTheNextGeneration(reserved: Int) {
+        var memo = ByteMemo<Int>(byteBudget: 96, largestBudget: reserved)
+        // Still 96 bytes now, whatever was reserved: the second object is not kept.
+        for (number, object) in Self.objects.prefix(2).enumerated() { _ = object.withUnsafeBufferPointer { memo.value(of: $0) { number } } }
+        #expect(Self.objects[1].withUnsafeBufferPointer { memo.knownObject(in: $0) } == nil)
         memo.byteBudget = 1 << 20
         memo.beginDocument()
         // The new generation has room for all the others.
