@@ -18,25 +18,8 @@ extension ReportRun {
         defer { _ = try? writingJournalFiles.value() }  // a failure below must wait for it (see above)
 
         progress?.phase("building ledgers")
-        let asOf = options.asOf ?? result.index.latestVerifiedAt
-        let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
-        let graceHours = options.revokeGraceHours
-        let reconciling = orders.map { orders in
-            BackgroundWork {
-                Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
-                               asOf: asOf, graceHours: graceHours)
-            }
-        }
-        let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
-        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
-        let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
-        PhaseTimer.mark("ledgers, refunds, subscriptions")
-        let reconciliation = try reconciling?.value()
-        let data = ReportData(
-            options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
-            refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
-            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
-        PhaseTimer.mark("reconciliation")
+        let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
+                                   orders: orders, ordersLabel: ordersLabel, reconcilingBeside: true)
 
         progress?.phase("writing reports")
         let files = Self.derivedCSVFiles(data)

@@ -67,23 +67,29 @@ struct ReportRun {
                        outputDirectory: options.outputDirectory, files: outputs)
     }
 
-    /// Ledgers, refunds, subscriptions and reconciliation of a finished journal, on one thread:
-    /// everything the files are written from (for tests; `execute` runs the reconciliation beside
-    /// the ledgers).
+    /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
+    /// files are written from. With `reconcilingBeside` (as `execute` does) the orders are
+    /// reconciled on another thread while the ledgers are built; the data is the same.
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
-                           orders: [Order]?, ordersLabel: String?) -> ReportData {
+                           orders: [Order]?, ordersLabel: String?, reconcilingBeside: Bool = false) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        let graceHours = options.revokeGraceHours
+        @Sendable func reconcile(_ orders: [Order]) -> Reconciliation {
+            Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
+                           asOf: asOf, graceHours: graceHours)
+        }
+        let reconciling = reconcilingBeside ? orders.map { orders in BackgroundWork { reconcile(orders) } } : nil
+        let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
+        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
+        let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
+        PhaseTimer.mark("ledgers, refunds, subscriptions")
+        let reconciliation = reconciling?.value() ?? orders.map(reconcile)
+        PhaseTimer.mark("reconciliation")
         return ReportData(
-            options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods,
-            ledgers: LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds),
-            refunds: Refund.all(in: journal.transactions, index: result.index, periods: periods),
-            subscriptions: Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf),
-            reconciliation: orders.map {
-                Reconciliation(orders: $0, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
-                               asOf: asOf, graceHours: options.revokeGraceHours)
-            },
+            options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
+            refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
     }
 
