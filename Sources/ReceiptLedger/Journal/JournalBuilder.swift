@@ -120,7 +120,7 @@ struct JournalBuilder {
 
     /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record
     /// showing them; an unreadable cancellation once per record; an unreadable purchase date
-    /// only when no copy is readable (raised by `JournalFinisher`).
+    /// only when no copy is readable (raised by `finish`).
     private mutating func timestampFindings(_ copy: TransactionCopy, key: TransactionKey, context: RecordContext) -> [(String, String)] {
         let fields: [(String, TimestampFieldReading)] = [
             ("purchase_date", copy.purchase), ("original_purchase_date", copy.originalPurchase),

@@ -25,11 +25,11 @@ struct LedgerTally {
     private let periods: PeriodCalendar
     /// The period number of each local day seen (labelling a day costs more than this lookup).
     private var periodByLocalDay: [Int64: Int32] = [:]
-    private var periodLabels = TextNumbering<ExactString>()
-    private var products = TextNumbering<ExactString>()
+    private var periodLabels = ExactStringIndex()
+    private var products = ExactStringIndex()
     /// By user number: the journal gives each user id one (`UserTable`), and hashing a number
     /// is cheaper than hashing the id.
-    private var users = TextNumbering<UserID>()
+    private var users = UserNumbering()
     /// Numbered in first-seen order; a run has a handful.
     private var currencies: [Currency] = []
     private var byPeriod: [Key: LedgerAmounts] = [:]
@@ -47,7 +47,7 @@ struct LedgerTally {
         let day = periods.localDay(of: instant)
         if let number = periodByLocalDay[day] { return number }
         let label = periods.label(forLocalDay: day)
-        let number = periodLabels.number(of: ExactString(label), text: label)
+        let number = Int32(periodLabels.insert(ExactString(label)).number)
         periodByLocalDay[day] = number
         return number
     }
@@ -56,9 +56,9 @@ struct LedgerTally {
     mutating func add(_ amounts: LedgerAmounts, transaction t: Transaction, period: Int32, currency: Currency) {
         var key = Key(isSandbox: t.environment == .sandbox, period: period, item: 0, currency: number(of: currency))
         byPeriod[key, default: LedgerAmounts()] += amounts
-        key.item = products.number(of: ExactString(t.productID), text: t.productID)
+        key.item = Int32(products.insert(ExactString(t.productID)).number)
         byProduct[key, default: LedgerAmounts()] += amounts
-        key.item = users.number(of: t.user, text: t.userName)
+        key.item = users.number(of: t.user, name: t.userName)
         byUser[key, default: LedgerAmounts()] += amounts
     }
 
@@ -66,8 +66,8 @@ struct LedgerTally {
     func ledger(_ dimension: Ledger.Dimension) -> Ledger {
         switch dimension {
         case .period: return Ledger(dimension: dimension, sortedRows: sortedRows(byPeriod, itemTexts: [""]))
-        case .product: return Ledger(dimension: dimension, sortedRows: sortedRows(byProduct, itemTexts: products.texts))
-        case .user: return Ledger(dimension: dimension, sortedRows: sortedRows(byUser, itemTexts: users.texts))
+        case .product: return Ledger(dimension: dimension, sortedRows: sortedRows(byProduct, itemTexts: products.strings))
+        case .user: return Ledger(dimension: dimension, sortedRows: sortedRows(byUser, itemTexts: users.names))
         }
     }
 
@@ -80,7 +80,7 @@ struct LedgerTally {
     /// The rows with some non-zero count, in `Ledger.Key.precedes` order: environment
     /// (production first), then period, item and currency code by code point.
     private func sortedRows(_ rows: [Key: LedgerAmounts], itemTexts: [String]) -> [(key: Ledger.Key, amounts: LedgerAmounts)] {
-        let periodRank = SortKeys.ranks(of: periodLabels.texts)
+        let periodRank = SortKeys.ranks(of: periodLabels.strings)
         let itemRank = SortKeys.ranks(of: itemTexts)
         let currencyRank = SortKeys.ranks(of: currencies.map(\.code))
         func rank(_ key: Key) -> (Int, Int, Int, Int) {
@@ -91,23 +91,25 @@ struct LedgerTally {
         // Row numbers are sorted: they move faster than rows.
         return filled.indices.sorted { ranks[$0] < ranks[$1] }.map { index in
             let (key, amounts) = filled[index]
-            return (Ledger.Key(environment: key.isSandbox ? .sandbox : .production, period: periodLabels.texts[Int(key.period)],
+            return (Ledger.Key(environment: key.isSandbox ? .sandbox : .production, period: periodLabels.strings[Int(key.period)],
                                item: itemTexts[Int(key.item)], currency: currencies[Int(key.currency)]), amounts)
         }
     }
 }
 
-/// Texts numbered from 0 in first-seen order, each under a key that identifies it (its exact
-/// bytes, or a user number).
-struct TextNumbering<Key: Hashable> {
-    private(set) var texts: [String] = []
-    private var numbers: [Key: Int32] = [:]
+/// The users of a ledger numbered from 0 in first-seen order, found by their `UserID`.
+struct UserNumbering {
+    /// The users' names, by number.
+    private(set) var names: [String] = []
+    /// By `UserID.index`: the user's number + 1, or 0.
+    private var numberPlusOne: [Int32] = []
 
-    mutating func number(of key: Key, text: @autoclosure () -> String) -> Int32 {
-        if let number = numbers[key] { return number }
-        let number = Int32(texts.count)
-        numbers[key] = number
-        texts.append(text())
-        return number
+    mutating func number(of user: UserID, name: @autoclosure () -> String) -> Int32 {
+        let index = Int(user.index)
+        if index >= numberPlusOne.count { numberPlusOne += repeatElement(0, count: max(index + 1 - numberPlusOne.count, numberPlusOne.count)) }
+        if numberPlusOne[index] > 0 { return numberPlusOne[index] - 1 }
+        names.append(name())
+        numberPlusOne[index] = Int32(names.count)
+        return Int32(names.count - 1)
     }
 }

@@ -21,12 +21,12 @@ struct ResponseReader: Sendable {
                                                                  TransactionCopy.keys.count))
         init(memoizes: Bool = true) {
             self.memoizes = memoizes
-            copies = ByteMemo(byteBudget: memoizes ? 16 << 20 : 0, largestBudget: memoizes ? Self.largestMemoBudget : 0)
+            copies = ByteMemo(byteBudget: memoizes ? Self.smallestMemoBudget : 0, largestBudget: memoizes ? Self.largestMemoBudget : 0)
             renewals = ByteMemo(byteBudget: memoizes ? 1 << 20 : 0)
         }
 
-        /// The most `sizeMemo` gives the memo of transaction copies, per thread.
-        static let largestMemoBudget = 64 << 20
+        /// The least and the most `sizeMemo` gives the memo of transaction copies, per thread.
+        static let smallestMemoBudget = 16 << 20, largestMemoBudget = 64 << 20
 
         /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
         var memoBudget: Int { copies.byteBudget }
@@ -43,9 +43,9 @@ struct ResponseReader: Sendable {
         /// its size changes the time a run takes and never what it reads.
         func sizeMemo(forTransactions transactions: Int, readers: Int) {
             guard memoizes else { return }
-            let step = 8 << 20  // whole steps, so that the memo is not reallocated at every turn
+            let step = 8 << 20  // whole steps, so that the budget changes seldom
             let wanted = (transactions * 320 / max(1, readers) + step - 1) / step * step
-            copies.byteBudget = min(max(wanted, 16 << 20), Self.largestMemoBudget)
+            copies.byteBudget = min(max(wanted, Self.smallestMemoBudget), Self.largestMemoBudget)
         }
     }
 

@@ -5,9 +5,10 @@ import Synchronization
 /// A finished run holds a journal of a few hundred thousand objects and the reports built from
 /// it. Freeing them one by one, just before the process ends and the system takes back all of
 /// its memory at once, cost about 2 % of a 200,000-record run. `ReportRun` hands its results
-/// here (and has the pipeline keep the merge's per-transaction state, freed otherwise while the
-/// reports are built) only when `keepsResultsUntilExit` is set, as the `run` and `demo` commands do; tests,
-/// which run many reports in one process, leave it unset and free everything as usual.
+/// here, and has the pipeline keep the merge's per-transaction state (otherwise freed while
+/// the reports are built), only when `keepsResultsUntilExit` is set, as the `run` and `demo`
+/// commands do; tests, which run many reports in one process, leave it unset and free
+/// everything as usual.
 enum KeptUntilExit {
     private static let values = Mutex<[any Sendable]>([])
 
