@@ -35,6 +35,14 @@ final class JSONDocument: Sendable {
         self.tape = tape
     }
 
+    /// A document holding copies of a view's bytes and tape: for the rare reader that needs
+    /// `JSONValue`s from a document parsed in place (`JSONParser.withView(parsingInPlace:)`).
+    convenience init(copying view: JSONView) {
+        let tape = JSONTape(capacity: view.entries.count)
+        for entry in view.entries { tape.append(entry) }
+        self.init(parsedBytes: Array(view.bytes), tape: tape)
+    }
+
     /// The top-level value, of any kind (check `kind == .object` for a verifyReceipt answer).
     var root: JSONValue { JSONValue(document: self, index: 0) }
 }

@@ -1,14 +1,14 @@
-/// Parses documents one after another, reusing its tape, stack and copy buffer.
+/// Parses documents one after another, reusing its tape and stack.
 ///
-/// When the caller drops each `JSONDocument` before parsing the next (the usual loop over
-/// records), parsing allocates nothing but the small `JSONDocument` object itself. A document
+/// A reader that keeps nothing of a document parses it in place (`withView(parsingInPlace:)`),
+/// which allocates nothing. When the caller drops each `JSONDocument` before parsing the next,
+/// parsing allocates nothing but the small `JSONDocument` object itself. A document
 /// that is kept alive stays valid: its storage is then shared, and the parser takes fresh
 /// storage for the next one. One parser per thread; it is not `Sendable`.
 final class JSONParser {
     let maxDepth: Int
     private var tape = JSONTape(capacity: 256)
     private var stack: [JSONTapeBuilder.Frame] = []
-    private var copyBuffer: [UInt8] = []
 
     init(maxDepth: Int = 512) {
         self.maxDepth = maxDepth
@@ -26,11 +26,18 @@ final class JSONParser {
         return JSONDocument(parsedBytes: bytes, tape: tape)
     }
 
-    /// Parses a copy of `bytes` (made into a buffer the parser reuses when it can).
-    func parse(copying bytes: UnsafeRawBufferPointer, knownObjects: JSONTapeBuilder.KnownObjects? = nil) throws(JSONParseError) -> JSONDocument {
-        // Leaves the old storage to any document still using it.
-        copyBuffer.removeAll(keepingCapacity: true)
-        copyBuffer.append(contentsOf: bytes)
-        return try parse(copyBuffer, knownObjects: knownObjects)
+    /// Parses `bytes` where they are (no copy) and calls `body` with a view of the result;
+    /// the view, like the bytes, is valid only inside `body`. For a caller that reads what it
+    /// needs and keeps nothing of the document: a thread reading one answer after another.
+    func withView<R>(parsingInPlace bytes: UnsafeRawBufferPointer, knownObjects: JSONTapeBuilder.KnownObjects? = nil,
+                     _ body: (JSONView) -> R) throws(JSONParseError) -> R {
+        if isKnownUniquelyReferenced(&tape) {
+            tape.removeAll()
+        } else {
+            tape = JSONTape(capacity: bytes.count / 16)
+        }
+        let buffer = bytes.assumingMemoryBound(to: UInt8.self)
+        try JSONTapeBuilder.build(buffer, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects)
+        return tape.withEntries { entries in body(JSONView(entries: entries, bytes: buffer)) }
     }
 }

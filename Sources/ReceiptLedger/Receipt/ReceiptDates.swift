@@ -19,13 +19,12 @@ enum ReceiptDates {
 
     static func anomalies(in receipt: JSONValue) -> [ParsedRecord.RecordAnomaly] {
         var scan = ReceiptDateFields()
-        return receipt.document.withView { anomalies(in: $0, receipt: receipt.index, document: receipt.document, scan: &scan) }
+        return receipt.document.withView { anomalies(in: $0, receipt: receipt.index, scan: &scan) }
     }
 
     /// The receipt-level findings of the receipt object at tape index `receipt`; `scan` is
     /// reused from record to record.
-    static func anomalies(in view: JSONView, receipt: Int, document: JSONDocument,
-                          scan: inout ReceiptDateFields) -> [ParsedRecord.RecordAnomaly] {
+    static func anomalies(in view: JSONView, receipt: Int, scan: inout ReceiptDateFields) -> [ParsedRecord.RecordAnomaly] {
         var found: [ParsedRecord.RecordAnomaly] = []
         if scan.scan(view, receipt) {
             for field in scan.fields {
@@ -35,7 +34,8 @@ enum ReceiptDates {
             }
             return found
         }
-        let object = JSONValue(document: document, index: receipt)
+        // Rare (a non-ASCII or escaped key): the `String` path reads a copy of the document.
+        let object = JSONValue(document: JSONDocument(copying: view), index: receipt)
         for name in fieldNames(in: object) {
             append(object.timestampForms(name).resolve(), field: name, to: &found)
         }

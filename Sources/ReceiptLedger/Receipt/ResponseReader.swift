@@ -57,38 +57,39 @@ struct ResponseReader: Sendable {
         return bytes.withUnsafeBytes { read(bytes: $0, scratch: Scratch()) }
     }
 
-    /// Reads a response's bytes (nil for NULL), copied into the parser's reused buffer; a
-    /// reading thread passes the same `scratch` for every answer it reads.
+    /// Reads a response's bytes (nil for NULL), parsed where they are; a reading thread
+    /// passes the same `scratch` for every answer it reads.
     func read(bytes response: UnsafeRawBufferPointer?, scratch: Scratch) -> ParsedRecord {
         guard let response, !response.allSatisfy(Self.isBlank) else {
             return rejected("empty_response", "the response is NULL or blank")
         }
-        let document: JSONDocument
         scratch.copies.beginDocument()
         scratch.renewals.beginDocument()
         // Transaction objects the memo holds are left whole on the tape (`readEntries` takes
         // their copies from the memo): most of an answer is history read before.
-        do { document = try scratch.parser.parse(copying: response, knownObjects: { scratch.copies.knownObject(in: $0) }) } catch {
+        do {
+            return try scratch.parser.withView(parsingInPlace: response, knownObjects: { scratch.copies.knownObject(in: $0) }) { view in
+                read(view, root: 0, scratch: scratch)
+            }
+        } catch {
             return rejected("invalid_json", "\(error.message) at byte \(error.offset)")
         }
-        return read(document, scratch: scratch)
     }
 
     func read(_ root: JSONValue) -> ParsedRecord {
-        read(root.document, root: root.index, scratch: Scratch())
+        let scratch = Scratch()
+        return root.document.withView { read($0, root: root.index, scratch: scratch) }
     }
 
-    private func read(_ document: JSONDocument, root: Int = 0, scratch: Scratch) -> ParsedRecord {
+    private func read(_ view: JSONView, root: Int, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
-            document.withView { view in
-                read(view, root: root, document: document, found: found, copies: &scratch.copies, renewals: &scratch.renewals,
-                     dates: &scratch.receiptDates, products: &scratch.products, repeats: &scratch.repeatedCopies)
-            }
+            read(view, root: root, found: found, copies: &scratch.copies, renewals: &scratch.renewals,
+                 dates: &scratch.receiptDates, products: &scratch.products, repeats: &scratch.repeatedCopies)
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups).
-    private func read(_ view: JSONView, root: Int, document: JSONDocument, found: UnsafeMutableBufferPointer<Int>,
+    private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
                       copies: inout ByteMemo<TransactionCopy>, renewals: inout ByteMemo<RenewalInfo>, dates: inout ReceiptDateFields,
                       products: inout StringPool, repeats: inout RepeatedCopies) -> ParsedRecord {
         guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
@@ -143,7 +144,7 @@ struct ResponseReader: Sendable {
                     if !repeats.isRepeat(copy) { record.transactions.append(copy) }
                 } else {
                     let isObject = view.kind(entry) == .object
-                    let id = isObject ? (JSONValue(document: document, index: entry)["transaction_id"]?.looseText ?? "") : ""
+                    let id = isObject ? (JSONValue(document: JSONDocument(copying: view), index: entry)["transaction_id"]?.looseText ?? "") : ""
                     let detail = isObject ? "\(list)[\(position)] has no transaction_id" : "\(list)[\(position)] is a JSON \(view.kind(entry))"
                     record.anomalies.append(.init(kind: "malformed_transaction", transactionID: id, detail: detail, field: "\(list)[\(position)]"))
                 }
@@ -155,7 +156,7 @@ struct ResponseReader: Sendable {
         EntryList(view, renewalValue)?.forEach(view) { entry in
             if let info = renewals.value(of: view.rawBytes(entry), read: { RenewalInfo(view, entry) }) { record.renewals.append(info) }
         }
-        record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, document: document, scan: &dates)
+        record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, scan: &dates)
         return record
     }
 

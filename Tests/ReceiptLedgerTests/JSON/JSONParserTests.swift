@@ -22,19 +22,32 @@ import Testing
         #expect(second.root.elements[1]["x"]?.isNull == true)
     }
 
-    @Test func parseCopyingOwnsItsBytes() throws {
+    @Test func parsingInPlaceReadsTheBytesWhereTheyAre() throws {
         let parser = JSONParser()
-        var source = Array(#"{"k": "one"}"#.utf8)
-        let first = try source.withUnsafeBytes { raw throws(JSONParseError) in try parser.parse(copying: raw) }
-        source[7] = UInt8(ascii: "X")
-        let second = try Array(#"{"k": "two"}"#.utf8).withUnsafeBytes { raw throws(JSONParseError) in
-            try parser.parse(copying: raw)
+        var source = Array(#"{"k": "two"}"#.utf8)
+        var kind = JSONKind.null, members = -1, value = ""
+        var kept: JSONDocument?
+        try source.withUnsafeBytes { raw in
+            try parser.withView(parsingInPlace: raw) { view in
+                // Tape: 0 the object, 1 the key "k", 2 its value.
+                kind = view.kind(0)
+                members = view.count(0)
+                value = String(decoding: view.rawBytes(2), as: UTF8.self)
+                kept = JSONDocument(copying: view)
+            }
         }
-        #expect(first.root["k"]?.string == "one")
-        #expect(second.root["k"]?.string == "two")
-        let copied = try source.withUnsafeBytes { raw throws(JSONParseError) in try JSONDocument(bytes: raw) }
+        #expect(kind == .object)
+        #expect(members == 1)
+        #expect(value == #""two""#)
+        // A view's document copy outlives the bytes it was parsed from.
+        source[7] = UInt8(ascii: "X")
+        #expect(kept?.root["k"]?.string == "two")
+        #expect(throws: JSONParseError.self) {
+            try Array(#"{"k": tru"#.utf8).withUnsafeBytes { raw in try parser.withView(parsingInPlace: raw) { _ in } }
+        }
+        let copied = try source.withUnsafeBytes { raw in try JSONDocument(bytes: raw) }
         source[7] = UInt8(ascii: "Y")
-        #expect(copied.root["k"]?.string == "Xne")
+        #expect(copied.root["k"]?.string == "Xwo")
     }
 
     @Test func anErrorDoesNotSpoilTheNextParse() throws {
