@@ -6,7 +6,8 @@ struct Journal: Sendable {
     var anomalies: [Anomaly]
     var environmentChecks: [EnvironmentCheck]
     var rejected: [RejectedRecord]
-    var renewals: [TransactionKey: RenewalInfo]
+    /// The latest renewal info per subscription.
+    var renewals: RenewalTable
     var counts: RecordCounts
     /// Every transaction id held by an accepted record, booked or not (for orders).
     var heldTransactionIDs: HeldTransactionIDs

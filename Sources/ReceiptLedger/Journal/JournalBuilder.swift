@@ -19,7 +19,7 @@ struct JournalBuilder {
     private(set) var environmentChecks: [EnvironmentCheck] = []
     private(set) var rejected: [RejectedRecord] = []
     /// Latest renewal info per subscription (environment, original_transaction_id).
-    private(set) var renewals: [TransactionKey: RenewalInfo] = [:]
+    private(set) var renewals = RenewalTable()
     private(set) var recordsAccepted = 0
     private(set) var recordsRedirected = 0
     private(set) var recordsRejected = 0
@@ -114,7 +114,7 @@ struct JournalBuilder {
             }
         }
         for info in record.renewals {
-            renewals[TransactionKey(environment, info.subscription)] = info
+            renewals.record(info, in: environment)
         }
     }
 

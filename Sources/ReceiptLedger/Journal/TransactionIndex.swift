@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Where each transaction's state is, by (environment, `transaction_id`): the merge's lookup,
-/// once for every transaction copy of every record.
+/// Numbers ids within an environment in order of first appearance: where each transaction's
+/// state is, by (environment, `transaction_id`), the merge's lookup once for every transaction
+/// copy of every record (and `RenewalTable`'s, by `original_transaction_id`).
 ///
 /// A `Dictionary` keyed by `TransactionKey` hashes each key again with `Hasher` and copies the
 /// stored key's string for every comparison; with half a million copies per 200,000 records

@@ -15,7 +15,7 @@ struct Subscription: Sendable {
     var state: State
 
     /// Every subscription, in key order (environment, original_transaction_id).
-    static func all(in transactions: [Transaction], renewals: [TransactionKey: RenewalInfo], asOf: UnixMillis?) -> [Subscription] {
+    static func all(in transactions: [Transaction], renewals: RenewalTable, asOf: UnixMillis?) -> [Subscription] {
         // One sort groups the transactions by subscription, each group by purchase (then by
         // key): no dictionary of arrays, no sort per subscription.
         let renewable = transactions.filter { $0.productType == .autoRenewable }
