@@ -17,6 +17,7 @@ struct BenchReport {
     var text: String {
         let plainSeconds = Self.median(plain)
         let runSeconds = Self.median(pipeline.map(\.seconds))
+        let cpuSeconds = Self.median(pipeline.map(\.cpuSeconds))
         let mb = Double(responseBytes) / 1e6
         var lines = [
             "receipt-ledger bench: \(records) records (seed \(seed)), \(Self.fixed(mb, 1)) MB of responses, "
@@ -27,6 +28,9 @@ struct BenchReport {
                 + "\(Self.grouped(Double(records) / runSeconds)) records/s, \(Self.fixed(mb / runSeconds, 1)) MB/s, "
                 + "ratio \(Self.fixed(runSeconds / plainSeconds, 2)) × plain read, "
                 + "peak RSS \(Self.megabytes(pipeline.map(\.peakRSSBytes).max() ?? 0))",
+            // With every core busy the wall time is the CPU time ÷ the cores: this says how close.
+            "pipeline CPU: \(Self.fixed(cpuSeconds, 3)) s, user and system over all threads "
+                + "(\(Self.fixed(cpuSeconds / runSeconds, 2)) × the wall time, on \(ProcessInfoCores.count) cores)",
         ]
         if !ndjson.isEmpty {
             let ndjsonSeconds = Self.median(ndjson.map(\.seconds))

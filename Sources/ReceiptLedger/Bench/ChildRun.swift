@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs this executable again as a child process (`receipt-ledger run …`) and measures it
 /// from outside: wall time around `posix_spawn` … `wait4`, and the child's own peak resident
-/// memory from `wait4`'s rusage, so every run's memory is measured alone and the parent's
+/// memory and CPU time from `wait4`'s rusage, so every run is measured alone and the parent's
 /// (the generator's, the plain read's) never counts.
 enum ChildRun {
     struct Result {
@@ -10,6 +10,8 @@ enum ChildRun {
         /// Peak resident set size of the child in bytes (`ru_maxrss`, which Linux gives in KiB).
         var peakRSSBytes: Int64
         var exitCode: Int32
+        /// The child's CPU time, user and system, over all its threads.
+        var cpuSeconds: Double = 0
     }
 
     /// The path of the running executable (Linux: `/proc/self/exe`), else `argv[0]`.
@@ -41,6 +43,8 @@ enum ChildRun {
         let seconds = BenchClock.now() - started
         // WIFEXITED / WEXITSTATUS, spelled out (they are macros in C).
         let exitCode: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(seconds: seconds, peakRSSBytes: Int64(usage.ru_maxrss) * 1024, exitCode: exitCode)
+        let cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Result(seconds: seconds, peakRSSBytes: Int64(usage.ru_maxrss) * 1024, exitCode: exitCode, cpuSeconds: cpuSeconds)
     }
 }

@@ -80,7 +80,7 @@ enum HelpText {
     Generates demo data (once; later runs reuse it), then times a plain read of the response
     column (SELECT sum(length(response)) FROM verification_results) and the whole run
     pipeline on the same file, every output written, and prints records/s, MB/s, the ratio
-    to the plain read and the pipeline's peak memory (measured in a child process).
+    to the plain read and the pipeline's peak memory and CPU time (measured in a child process).
 
     Options:
       --records N            stored answers in the data set (default: 200000)
