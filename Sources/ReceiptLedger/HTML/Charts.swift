@@ -53,14 +53,9 @@ enum Charts {
     /// labels are always included. Beyond `maximumFilledPeriods` (a stray date decades off)
     /// only the given labels are used.
     static func periodAxis(_ data: ReportData, labels: Set<String>) -> [String] {
-        var first: UnixMillis?, last: UnixMillis?
-        for t in data.journal.transactions where t.environment == .production && t.status.booksSale && t.gross != nil {
-            for instant in [t.purchase, t.status == .refunded ? t.cancellation : nil].compactMap({ $0 }) {
-                first = min(first ?? instant, instant)
-                last = max(last ?? instant, instant)
-            }
+        guard var instant = data.ledgers.productionSpan?.first, let last = data.ledgers.productionSpan?.last else {
+            return labels.sorted()
         }
-        guard var instant = first, let last else { return labels.sorted() }
         let lastLabel = data.periods.label(for: last)
         var axis = labels
         for _ in 0..<maximumFilledPeriods {

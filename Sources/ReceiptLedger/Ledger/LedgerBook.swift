@@ -6,10 +6,18 @@ struct LedgerBook: Sendable {
     var byPeriod = Ledger(dimension: .period)
     var byProduct = Ledger(dimension: .product)
     var byUser = Ledger(dimension: .user)
+    /// The earliest and the latest instant production money was booked at (a priced sale's
+    /// purchase, a refund's cancellation), whatever period refunds are booked in: the span the
+    /// period charts cover (`Charts.periodAxis`).
+    private(set) var productionSpan: (first: UnixMillis, last: UnixMillis)?
 
     init(transactions: [Transaction], periods: PeriodCalendar, refunds: RefundBooking) {
         var tally = LedgerTally(periods: periods, transactions: transactions.count)
         for t in transactions where t.status.booksSale {
+            if t.environment == .production, t.gross != nil {
+                extendProductionSpan(t.purchase)
+                if t.status == .refunded, let cancellation = t.cancellation { extendProductionSpan(cancellation) }
+            }
             guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
             let salePeriod = tally.period(of: t.purchase)
             tally.add(LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits),
@@ -23,5 +31,9 @@ struct LedgerBook: Sendable {
         byPeriod = tally.ledger(.period)
         byProduct = tally.ledger(.product)
         byUser = tally.ledger(.user)
+    }
+
+    private mutating func extendProductionSpan(_ instant: UnixMillis) {
+        productionSpan = (min(productionSpan?.first ?? instant, instant), max(productionSpan?.last ?? instant, instant))
     }
 }
