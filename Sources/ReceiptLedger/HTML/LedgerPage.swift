@@ -9,9 +9,10 @@ enum LedgerPage {
         case .product: itemHeader = "Product"
         case .user: itemHeader = "User"
         }
+        let allTotals = ledger.totals  // a pass over every row: once for both sections
         func section(_ environment: Environment) -> TemplateValue {
             let (shown, total) = pageRows(rows, environment: environment, cap: HTMLReport.rowCap)
-            let totals = ledger.totals.filter { $0.environment == environment }
+            let totals = allTotals.filter { $0.environment == environment }
             return .object([
                 "environment": .string(environment.rawValue),
                 "is_sandbox": .bool(environment == .sandbox),
