@@ -144,7 +144,12 @@ struct ResponseReader: Sendable {
                     if !repeats.isRepeat(copy) { record.transactions.append(copy) }
                 } else {
                     let isObject = view.kind(entry) == .object
-                    let id = isObject ? (JSONValue(document: JSONDocument(copying: view), index: entry)["transaction_id"]?.looseText ?? "") : ""
+                    var id = ""
+                    if isObject {
+                        view.find(TransactionCopy.keys, in: entry, into: found)
+                        let idValue = found[TransactionCopy.Key.transactionID]
+                        if idValue >= 0 { id = view.looseText(idValue) ?? "" }
+                    }
                     let detail = isObject ? "\(list)[\(position)] has no transaction_id" : "\(list)[\(position)] is a JSON \(view.kind(entry))"
                     record.anomalies.append(.init(kind: "malformed_transaction", transactionID: id, detail: detail, field: "\(list)[\(position)]"))
                 }

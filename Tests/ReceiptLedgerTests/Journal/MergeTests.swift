@@ -137,6 +137,18 @@ import Testing
         #expect(bad.first?.recordID == 1)
     }
 
+    /// Thousands of entries without a usable id in one answer: each is one anomaly, read from
+    /// the answer in place (no copy of the whole answer per entry).
+    @Test func manyMalformedEntriesInOneAnswerAreEachReported() throws {
+        let entries = (0..<3_000).map { $0 % 2 == 0 ? "{\"product_id\": \"p\($0)\"}" : "{\"transaction_id\": \"\"}" }
+        let body = A.answer(inApp: entries + [A.transaction("1", purchaseMs: Self.t0)])
+        let journal = try A.journal([A.row(1, at: Self.t0, body)]).journal
+        let malformed = journal.anomalies(AnomalyKind.malformedTransaction)
+        #expect(journal.transactions.count == 1)
+        #expect(malformed.count == 3_000)
+        #expect(malformed.allSatisfy { $0.transactionID == "" && $0.detail.hasSuffix("has no transaction_id") })
+    }
+
     @Test func malformedEntriesAreSkippedWithAnAnomaly() throws {
         let body = A.answer(inApp: ["5", "{\"product_id\": \"monthly\"}", A.transaction("1", purchaseMs: Self.t0)])
         let journal = try A.journal([A.row(1, at: Self.t0, body)]).journal
