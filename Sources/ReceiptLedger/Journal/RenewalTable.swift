@@ -12,7 +12,7 @@ struct RenewalTable: Sendable {
     /// Keeps `info` as the latest of its subscription in `environment`.
     mutating func record(_ info: RenewalInfo, in environment: Environment) {
         if let number = index.find(environment, info.subscription) {
-            infos[number] = info
+            infos[number].takeStatus(of: info)
         } else {
             let number = index.insert(environment, info.subscription)
             assert(number == infos.count, "the index numbers subscriptions as `infos` holds them")

@@ -158,4 +158,14 @@ struct RenewalInfo: Sendable, Equatable {
     }
 
     static let keys = JSONKeySet(["original_transaction_id", "auto_renew_status", "expiration_intent", "is_in_billing_retry_period"])
+
+    /// Takes every field but the subscription from `later`, info on the same subscription.
+    /// Assigning the whole value would retain `later`'s id string and release this one's, cold
+    /// by then: once per `pending_renewal_info` entry of every record.
+    mutating func takeStatus(of later: RenewalInfo) {
+        assert(later.subscription == subscription, "renewal info of another subscription")
+        autoRenewStatus = later.autoRenewStatus
+        expirationIntent = later.expirationIntent
+        inBillingRetry = later.inBillingRetry
+    }
 }
