@@ -3,8 +3,8 @@ import Foundation
 /// `receipt-ledger bench`: the figures of the README's "Speed and memory" section.
 ///
 /// Generates the data set when it is missing, then, `--runs` times, times the plain read of the
-/// `response` column (`PlainRead`) and the whole `run` pipeline on the same file, every output
-/// written (`ChildRun`). Runs alternate, so both see the same machine; the report gives medians,
+/// `response` column (`PlainRead`), the input's SHA-256 alone (`InputHashTiming`) and the whole
+/// `run` pipeline on the same file, every output written (`ChildRun`). Runs alternate, so both see the same machine; the report gives medians,
 /// the pipeline's records/s and MB/s, its ratio to the plain read and its peak memory. With
 /// `--verify` it then checks that the reference reading (`run --reference`) writes the same files.
 enum BenchCommand {
@@ -35,6 +35,7 @@ enum BenchCommand {
         // One untimed read first, so every timed run finds the file in the page cache.
         var responseCharacters = try PlainRead.measure(path: data.sqlitePath).responseCharacters
         var plain: [Double] = []
+        var inputHash: [Double] = []
         var pipeline: [ChildRun.Result] = []
         var ndjson: [ChildRun.Result] = []
         for run in 1...runs {
@@ -42,12 +43,13 @@ enum BenchCommand {
             let read = try PlainRead.measure(path: data.sqlitePath)
             plain.append(read.seconds)
             responseCharacters = read.responseCharacters
+            inputHash.append(try InputHashTiming.measure(path: data.sqlitePath))
             pipeline.append(try child(sqliteRun, scratch: scratch))
             if withNDJSON { ndjson.append(try child(ndjsonRun, scratch: scratch)) }
         }
 
         let report = BenchReport(records: records, seed: seed, responseBytes: responseCharacters,
-                                 inputBytes: BenchData.fileSize(data.sqlitePath), plain: plain, pipeline: pipeline,
+                                 inputBytes: BenchData.fileSize(data.sqlitePath), plain: plain, inputHash: inputHash, pipeline: pipeline,
                                  ndjson: ndjson, ndjsonBytes: withNDJSON ? BenchData.fileSize(data.ndjsonPath) : 0,
                                  generated: !generated.isEmpty)
         print(report.text)

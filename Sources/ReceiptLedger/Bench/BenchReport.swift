@@ -9,6 +9,8 @@ struct BenchReport {
     var responseBytes: Int64
     var inputBytes: Int64
     var plain: [Double]
+    /// The input's SHA-256 timed alone (`InputHashTiming`); empty to leave its line out.
+    var inputHash: [Double] = []
     var pipeline: [ChildRun.Result]
     var ndjson: [ChildRun.Result]
     var ndjsonBytes: Int64
@@ -32,6 +34,12 @@ struct BenchReport {
             "pipeline CPU: \(Self.fixed(cpuSeconds, 3)) s, user and system over all threads "
                 + "(\(Self.fixed(cpuSeconds / runSeconds, 2)) × the wall time, on \(ProcessInfoCores.count) cores)",
         ]
+        if !inputHash.isEmpty {
+            // A cost no reading can avoid: the manifest names the input by this digest.
+            let hashSeconds = Self.median(inputHash)
+            lines.append("input SHA-256 alone (the manifest's digest, on one core): \(Self.fixed(hashSeconds, 3)) s, "
+                + "\(Self.fixed(hashSeconds / plainSeconds, 2)) × plain read, \(Self.fixed(hashSeconds / cpuSeconds * 100, 0)) % of the pipeline CPU")
+        }
         if !ndjson.isEmpty {
             let ndjsonSeconds = Self.median(ndjson.map(\.seconds))
             lines.append("ndjson      (run --ndjson, \(Self.fixed(Double(ndjsonBytes) / 1e6, 1)) MB file): "

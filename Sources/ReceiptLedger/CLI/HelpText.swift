@@ -78,9 +78,10 @@ enum HelpText {
     Usage: receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson] [--verify]
 
     Generates demo data (once; later runs reuse it), then times a plain read of the response
-    column (SELECT sum(length(response)) FROM verification_results) and the whole run
-    pipeline on the same file, every output written, and prints records/s, MB/s, the ratio
-    to the plain read and the pipeline's peak memory and CPU time (measured in a child process).
+    column (SELECT sum(length(response)) FROM verification_results), the input's SHA-256
+    alone (which every run computes for the manifest) and the whole run pipeline on the same
+    file, every output written, and prints records/s, MB/s, the ratio to the plain read and
+    the pipeline's peak memory and CPU time (measured in a child process).
 
     Options:
       --records N            stored answers in the data set (default: 200000)

@@ -1,0 +1,15 @@
+/// How long the SHA-256 of the input takes alone, on one core: the manifest needs it, so every
+/// run spends this much CPU time whatever else it does, which `bench` prints beside the ratio.
+enum InputHashTiming {
+    static func measure(path: String) throws -> Double {
+        let started = BenchClock.now()
+        do {
+            let hasher = try FileHasher(path: path)
+            while try hasher.hashNextChunk() {}
+            _ = hasher.hexDigest()
+        } catch {
+            throw FatalError("cannot read \(path): \(error)")
+        }
+        return BenchClock.now() - started
+    }
+}
