@@ -38,20 +38,25 @@ enum BenchCommand {
         var inputHash: [Double] = []
         var pipeline: [ChildRun.Result] = []
         var ndjson: [ChildRun.Result] = []
+        var cached = BenchReport.CacheShares()
         for run in 1...runs {
             log("run \(run) of \(runs)…")
             let read = try PlainRead.measure(path: data.sqlitePath)
             plain.append(read.seconds)
             responseCharacters = read.responseCharacters
             inputHash.append(try InputHashTiming.measure(path: data.sqlitePath))
+            cached.sqlite.append(PageCacheResidency.fraction(ofFileAt: data.sqlitePath))
             pipeline.append(try child(sqliteRun, scratch: scratch))
-            if withNDJSON { ndjson.append(try child(ndjsonRun, scratch: scratch)) }
+            if withNDJSON {
+                cached.ndjson.append(PageCacheResidency.fraction(ofFileAt: data.ndjsonPath))
+                ndjson.append(try child(ndjsonRun, scratch: scratch))
+            }
         }
 
         let report = BenchReport(records: records, seed: seed, responseBytes: responseCharacters,
                                  inputBytes: BenchData.fileSize(data.sqlitePath), plain: plain, inputHash: inputHash, pipeline: pipeline,
                                  ndjson: ndjson, ndjsonBytes: withNDJSON ? BenchData.fileSize(data.ndjsonPath) : 0,
-                                 generated: !generated.isEmpty)
+                                 generated: !generated.isEmpty, cached: cached)
         print(report.text)
         guard scan.has("verify") else { return ExitCode.success }
         log("verify: the default and the reference reading of \(data.sqlitePath)…")

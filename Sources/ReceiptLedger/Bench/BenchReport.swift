@@ -15,6 +15,14 @@ struct BenchReport {
     var ndjson: [ChildRun.Result]
     var ndjsonBytes: Int64
     var generated: Bool
+    /// How much of each input the page cache held before each run (`PageCacheResidency`).
+    var cached = CacheShares()
+
+    struct CacheShares {
+        /// Per run, 0…1; nil where it could not be told.
+        var sqlite: [Double?] = []
+        var ndjson: [Double?] = []
+    }
 
     var text: String {
         let plainSeconds = Self.median(plain)
@@ -47,9 +55,23 @@ struct BenchReport {
                 + "ratio \(Self.fixed(ndjsonSeconds / runSeconds, 2)) × the SQLite pipeline, "
                 + "peak RSS \(Self.megabytes(ndjson.map(\.peakRSSBytes).max() ?? 0))")
         }
+        if let line = cacheLine { lines.append(line) }
         let each = zip(plain, pipeline).map { "\(Self.fixed($0, 3))/\(Self.fixed($1.seconds, 3))" }.joined(separator: " ")
         lines.append("runs (plain/pipeline s): \(each)")
         return lines.joined(separator: "\n")
+    }
+
+    /// The share of each input in the page cache before the runs, lowest to highest: the runs
+    /// time reading from memory, and below 100 % a run also waited for the disk.
+    private var cacheLine: String? {
+        func range(_ shares: [Double?]) -> String? {
+            let known = shares.compactMap { $0 }.map { Int(($0 * 100).rounded(.down)) }
+            guard let low = known.min(), let high = known.max() else { return nil }
+            return low == high ? "\(low) %" : "\(low)–\(high) %"
+        }
+        let parts = [range(cached.sqlite).map { "SQLite \($0)" }, range(cached.ndjson).map { "NDJSON \($0)" }].compactMap { $0 }
+        guard !parts.isEmpty else { return nil }
+        return "input in the page cache before each run: \(parts.joined(separator: ", ")) (below 100 %, runs also read the disk)"
     }
 
     static func median(_ values: [Double]) -> Double {

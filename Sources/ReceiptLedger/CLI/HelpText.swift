@@ -80,8 +80,9 @@ enum HelpText {
     Generates demo data (once; later runs reuse it), then times a plain read of the response
     column (SELECT sum(length(response)) FROM verification_results), the input's SHA-256
     alone (which every run computes for the manifest) and the whole run pipeline on the same
-    file, every output written, and prints records/s, MB/s, the ratio to the plain read and
-    the pipeline's peak memory and CPU time (measured in a child process).
+    file, every output written, and prints records/s, MB/s, the ratio to the plain read,
+    the pipeline's peak memory and CPU time (measured in a child process), and how much of
+    the input the page cache held before each run (below 100 %, runs also read the disk).
 
     Options:
       --records N            stored answers in the data set (default: 200000)

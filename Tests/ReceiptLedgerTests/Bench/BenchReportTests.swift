@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReceiptLedger
 
@@ -14,9 +15,10 @@ import Testing
             plain: [0.5, 0.4, 0.6], inputHash: [0.6, 0.54, 0.5],
             pipeline: [run(2.0, rss: 100 << 20, cpu: 3.0), run(1.0, rss: 300 << 20, cpu: 1.9), run(1.5, rss: 200 << 20, cpu: 2.7)],
             ndjson: [run(1.8, rss: 90 << 20, cpu: 3.2), run(1.6, rss: 95 << 20, cpu: 3.1), run(2.2, rss: 80 << 20, cpu: 4.0)],
-            ndjsonBytes: 5_000_000, generated: false)
+            ndjsonBytes: 5_000_000, generated: false,
+            cached: .init(sqlite: [1.0, 0.955, nil], ndjson: [0.8, 0.8, 0.8]))
         let lines = report.text.split(separator: "\n").map(String.init)
-        #expect(lines.count == 7)
+        #expect(lines.count == 8)
         #expect(lines[0].hasPrefix("receipt-ledger bench: 1000 records (seed 7), 3.0 MB of responses, SQLite file 4.0 MB, "))
         #expect(lines[0].hasSuffix("median of 3 runs"))
         #expect(lines[1] == "plain read  (\(PlainRead.sql)): 0.500 s")
@@ -27,6 +29,27 @@ import Testing
         // Median 0.54 s: 1.08 × the plain read's 0.5 s, 20 % of the pipeline's 2.7 CPU-s.
         #expect(lines[4] == "input SHA-256 alone (the manifest's digest, on one core): 0.540 s, 1.08 × plain read, 20 % of the pipeline CPU")
         #expect(lines[5] == "ndjson      (run --ndjson, 5.0 MB file): 1.800 s, 556 records/s, ratio 1.20 × the SQLite pipeline, peak RSS 95 MiB")
-        #expect(lines[6] == "runs (plain/pipeline s): 0.500/2.000 0.400/1.000 0.600/1.500")
+        // Shares are rounded down (99.6 % is not all of it); a run that could not tell is left out.
+        #expect(lines[6] == "input in the page cache before each run: SQLite 95–100 %, NDJSON 80 % (below 100 %, runs also read the disk)")
+        #expect(lines[7] == "runs (plain/pipeline s): 0.500/2.000 0.400/1.000 0.600/1.500")
+    }
+
+    @Test func leavesOutWhatWasNotMeasured() {
+        let report = BenchReport(records: 10, seed: 1, responseBytes: 1_000, inputBytes: 2_000, plain: [1.0],
+                                 pipeline: [run(2.0, rss: 1 << 20, cpu: 3.0)], ndjson: [], ndjsonBytes: 0, generated: true,
+                                 cached: .init(sqlite: [nil], ndjson: []))
+        let lines = report.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[0].hasSuffix("median of 1 run (data generated now)"))
+        #expect(!report.text.contains("SHA-256") && !report.text.contains("page cache") && !report.text.contains("ndjson"))
+    }
+
+    @Test func residencyOfAFileJustWrittenIsKnown() throws {
+        let path = NSTemporaryDirectory() + "residency-\(getpid()).bin"
+        FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 64 << 10))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let share = try #require(PageCacheResidency.fraction(ofFileAt: path))
+        #expect(share > 0 && share <= 1)
+        #expect(PageCacheResidency.fraction(ofFileAt: path + ".missing") == nil)
     }
 }
