@@ -46,7 +46,7 @@ import Testing
 
     @Test func residencyOfAFileJustWrittenIsKnown() throws {
         let path = NSTemporaryDirectory() + "residency-\(getpid()).bin"
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 64 << 10))
+        try #require(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 64 << 10)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let share = try #require(PageCacheResidency.fraction(ofFileAt: path))
         #expect(share > 0 && share <= 1)
