@@ -4,9 +4,11 @@ import Foundation
 ///
 /// Generates the data set when it is missing, then, `--runs` times, times the plain read of the
 /// `response` column (`PlainRead`), the input's SHA-256 alone (`InputHashTiming`) and the whole
-/// `run` pipeline on the same file, every output written (`ChildRun`). Runs alternate, so both see the same machine; the report gives medians,
-/// the pipeline's records/s and MB/s, its ratio to the plain read and its peak memory. With
-/// `--verify` it then checks that the reference reading (`run --reference`) writes the same files.
+/// `run` pipeline on the same file, every output written (`ChildRun`), noting how much of the
+/// input the page cache held first (`PageCacheResidency`). Runs alternate, so all see the same
+/// machine; the report gives medians, the pipeline's records/s and MB/s, its ratio to the plain
+/// read and its peak memory. With `--verify` it then checks that the reference reading
+/// (`run --reference`) writes the same files.
 enum BenchCommand {
     static let options: [String: ArgumentScanner.Kind] = [
         "records": .value, "seed": .value, "data": .value, "runs": .value, "ndjson": .flag, "templates": .value, "verify": .flag,
