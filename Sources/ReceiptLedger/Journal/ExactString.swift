@@ -17,9 +17,14 @@ struct ExactString: Hashable, Comparable, Sendable {
 
     init(_ value: String) {
         self.value = value
+        fingerprint = value.withUTF8Buffer(Self.fingerprint)
+    }
+
+    /// The fingerprint of the string whose UTF-8 is `bytes` (to look one up without making it).
+    static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
-        value.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        fingerprint = hasher.finalize()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
     }
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {
@@ -67,5 +72,14 @@ extension String {
                 return l.count < r.count
             }
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Byte-for-byte equality.
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard let base = baseAddress, let otherBase = other.baseAddress else { return true }
+        return base == otherBase || memcmp(base, otherBase, count) == 0
     }
 }

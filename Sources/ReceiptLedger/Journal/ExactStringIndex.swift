@@ -28,6 +28,19 @@ struct ExactStringIndex: Sendable {
         return find(key, emptySlot: &slot)
     }
 
+    /// The number of the string whose UTF-8 is exactly `bytes`, or nil.
+    func number(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let fingerprint = ExactString.fingerprint(bytes)
+        let mask = slots.count - 1
+        var slot = fingerprint & mask
+        while slots[slot] != 0 {
+            let number = Int(slots[slot]) - 1
+            if fingerprints[number] == fingerprint, strings[number].withUTF8Buffer({ $0.hasSameBytes(as: bytes) }) { return number }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
     var count: Int { strings.count }
 
     private func find(_ key: ExactString, emptySlot: inout Int) -> Int? {

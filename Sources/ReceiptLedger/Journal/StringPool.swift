@@ -14,4 +14,11 @@ struct StringPool {
     mutating func intern(_ text: String?) -> String? {
         text.map { intern($0) }
     }
+
+    /// The pool's copy of the text whose UTF-8 is `bytes`, found without making a `String`
+    /// when the pool holds it (a reader meets the same few product ids in every transaction).
+    mutating func intern(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if let number = pooled.number(ofUTF8: bytes) { return pooled.strings[number] }
+        return intern(String(decoding: bytes, as: UTF8.self))
+    }
 }

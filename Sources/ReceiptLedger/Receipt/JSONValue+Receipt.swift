@@ -10,6 +10,25 @@ extension JSONView {
         }
     }
 
+    /// `looseText`, as the copy `pool` holds: a string is looked up by its bytes, and a
+    /// `String` made only for one the pool does not hold yet.
+    func looseText(_ index: Int, pooledIn pool: inout StringPool) -> String? {
+        if let pooled = withString(index, { pool.intern(utf8: $0) }) { return pooled }
+        return looseText(index).map { pool.intern($0) }
+    }
+
+    /// `looseText`, given as `first` or `second` when the text is exactly that one (compared
+    /// byte for byte), which saves making a `String` that equals one at hand.
+    func looseText(_ index: Int, reusing first: String?, or second: String?) -> String? {
+        func isText(_ candidate: String?) -> Bool {
+            guard let candidate else { return false }
+            return withString(index) { bytes in candidate.withUTF8Buffer { $0.hasSameBytes(as: bytes) } } ?? false
+        }
+        if isText(first) { return first }
+        if isText(second) { return second }
+        return looseText(index)
+    }
+
     /// An integer from a JSON integer or a string of ASCII digits (with an optional `-` when
     /// `allowSign`); nil for anything else or a value beyond Int64.
     func looseInteger(_ index: Int, allowSign: Bool = false, trimmingSpaces: Bool = false) -> Int64? {

@@ -12,9 +12,9 @@ struct ResponseReader: Sendable {
         fileprivate var renewals: ByteMemo<RenewalInfo>
         /// Whether the memos keep anything (the reference reading, `--reference`, keeps nothing).
         let memoizes: Bool
-        /// Product ids, one copy each per reader: every transaction keeps its product id for the
-        /// whole run, and there are a few dozen products for a million transactions.
-        fileprivate var products = StringPool()
+        /// Product ids (one copy each per reader: every transaction keeps its product id for
+        /// the whole run) and the latest original transaction id.
+        fileprivate var copyTexts = CopyTexts()
         fileprivate var receiptDates = ReceiptDateFields()
         fileprivate var repeatedCopies = RepeatedCopies()
         fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
@@ -84,14 +84,14 @@ struct ResponseReader: Sendable {
     private func read(_ view: JSONView, root: Int, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
             read(view, root: root, found: found, copies: &scratch.copies, renewals: &scratch.renewals,
-                 dates: &scratch.receiptDates, products: &scratch.products, repeats: &scratch.repeatedCopies)
+                 dates: &scratch.receiptDates, texts: &scratch.copyTexts, repeats: &scratch.repeatedCopies)
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups).
     private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
                       copies: inout ByteMemo<TransactionCopy>, renewals: inout ByteMemo<RenewalInfo>, dates: inout ReceiptDateFields,
-                      products: inout StringPool, repeats: inout RepeatedCopies) -> ParsedRecord {
+                      texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
         guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
         view.find(Self.rootKeys, in: root, into: found)
         let (statusValue, receipt, environmentValue, latestValue, renewalValue) = (found[0], found[1], found[2], found[3], found[4])
@@ -137,7 +137,7 @@ struct ResponseReader: Sendable {
                 } else {
                     // Only flat objects are kept: the parser may skip only those (`KnownObjects`).
                     copy = copies.value(of: view.rawBytes(entry), keep: view.isFlatObject(entry)) {
-                        TransactionCopy.read(view, entry, found: found, products: &products)
+                        TransactionCopy.read(view, entry, found: found, texts: &texts)
                     }
                 }
                 if let copy {

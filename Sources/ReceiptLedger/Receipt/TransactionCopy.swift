@@ -72,16 +72,16 @@ extension TransactionCopy {
     /// (`malformed_transaction`).
     static func read(_ entry: JSONValue) -> TransactionCopy? {
         var found = [Int](repeating: -1, count: keys.count)
-        var products = StringPool()
+        var texts = CopyTexts()
         return found.withUnsafeMutableBufferPointer { found in
-            entry.document.withView { read($0, entry.index, found: found, products: &products) }
+            entry.document.withView { read($0, entry.index, found: found, texts: &texts) }
         }
     }
 
     /// Reads the entry at tape index `entry`, its members picked out in one pass (`found` is
-    /// scratch space of `keys.count` slots); the product id is taken from `products`.
+    /// scratch space of `keys.count` slots); texts met before are taken from `texts`.
     static func read(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>,
-                     products: inout StringPool) -> TransactionCopy? {
+                     texts: inout CopyTexts) -> TransactionCopy? {
         guard view.kind(entry) == .object else { return nil }
         view.find(keys, in: entry, into: found)
         func value(_ key: Int) -> Int? { found[key] < 0 ? nil : found[key] }
@@ -95,10 +95,14 @@ extension TransactionCopy {
         if let quantityValue = value(Key.quantity), view.kind(quantityValue) != .null {
             if let parsed = view.looseInteger(quantityValue, trimmingSpaces: true), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
         }
+        let originalTransactionID = value(Key.originalTransactionID).flatMap {
+            view.looseText($0, reusing: id, or: texts.latestOriginalTransactionID)
+        }
+        if originalTransactionID != nil { texts.latestOriginalTransactionID = originalTransactionID }
         return TransactionCopy(
             transactionID: id,
-            originalTransactionID: value(Key.originalTransactionID).flatMap(view.looseText),
-            productID: products.intern(value(Key.productID).flatMap(view.looseText)),
+            originalTransactionID: originalTransactionID,
+            productID: value(Key.productID).flatMap { view.looseText($0, pooledIn: &texts.products) },
             quantity: quantity, quantityIsBad: quantityIsBad,
             purchase: view.timestamp(forms(Key.purchase)),
             originalPurchase: view.timestamp(forms(Key.originalPurchase)),
