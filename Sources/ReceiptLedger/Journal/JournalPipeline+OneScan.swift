@@ -13,16 +13,18 @@ extension JournalPipeline {
         let parsing = makeWorkers()
         defer { parsing.stop() }
         var feed = BatchFeed(parsing: parsing, batchSize: batchSize)
+        var merged = MergedRecords(parsing: parsing, bundleSize: batchSize)
 
         /// Merges a record whose turn has come; a later record with an id merged already is a
         /// `duplicate_id` (SPEC §8), as the two-pass index would find.
-        func release(_ parsed: ParsingWorkers.Parsed) {
+        func release(_ parsed: consuming ParsingWorkers.Parsed) {
             guard seenIDs.insert(parsed.entry.id) else {
                 index.rejectDuplicate(parsed.entry)
                 return
             }
             builder.add(parsed.record, context: Self.context(parsed, rank: rank, users: index.users))
             rank += 1
+            merged.add(parsed)
         }
         /// Takes what the workers have finished; waits while too many batches are out.
         func drain(waitingAbove limit: Int) throws(ProcessingOrderWindow.OutOfOrder) {

@@ -15,11 +15,13 @@ extension JournalPipeline {
         defer { parsing.stop() }
         var order = RankOrder(total: index.entries.count, budget: reorderBudget)
         let users = index.users
+        var merged = MergedRecords(parsing: parsing, bundleSize: batchSize)
         func merge(_ records: consuming [ParsingWorkers.Parsed?]) {
             for slot in records.indices {
                 guard let parsed = records[slot].take() else { continue }
                 order.accept(parsed) { parsed in
                     builder.add(parsed.record, context: Self.context(parsed, rank: parsed.rank, users: users))
+                    merged.add(parsed)
                 }
             }
             progress?.advance(by: records.count)

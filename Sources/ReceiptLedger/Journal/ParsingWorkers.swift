@@ -67,6 +67,8 @@ final class ParsingWorkers: @unchecked Sendable {
         var claimedEnvironment: String?
         /// The body's size, which the reorder buffer's budget counts.
         var bodyBytes: Int
+        /// The thread that read it, which frees it (`MergedRecords`).
+        var readBy: Int
     }
 
     let maxInFlight: Int
@@ -76,6 +78,8 @@ final class ParsingWorkers: @unchecked Sendable {
     /// Per thread: the batches it has yet to read.
     private var pending: [[(sequence: Int, batch: Batch)]]
     private var finished: [Int: [Parsed?]] = [:]
+    /// Per thread: records merged, for it to free (`dispose`).
+    private var disposals: [[[ParsedRecord]]]
     private var submitted = 0
     private var taken = 0
     private var stopping = false
@@ -94,6 +98,7 @@ final class ParsingWorkers: @unchecked Sendable {
         self.maxInFlight = max(1, maxInFlight)
         threadCount = max(1, count)
         pending = Array(repeating: [], count: threadCount)
+        disposals = Array(repeating: [], count: threadCount)
         // Each thread keeps `self` alive until `stop()` lets it end.
         for number in 0..<threadCount {
             let thread = Thread { self.work(number) }
@@ -144,11 +149,20 @@ final class ParsingWorkers: @unchecked Sendable {
         transactionsMerged.store(count, ordering: .relaxed)
     }
 
+    /// Hands records the merge is done with to `thread`, the thread that read them, which
+    /// frees them before it reads its next batch (see `MergedRecords`).
+    func dispose(_ records: [ParsedRecord], readBy thread: Int) {
+        condition.lock()
+        disposals[thread].append(records)
+        condition.unlock()
+    }
+
     /// Ends the threads once the queue is empty; call when done (also after an error).
     func stop() {
         condition.lock()
         stopping = true
         for thread in pending.indices { pending[thread].removeAll() }
+        for thread in disposals.indices { disposals[thread].removeAll() }
         condition.broadcast()
         condition.unlock()
     }
@@ -163,14 +177,17 @@ final class ParsingWorkers: @unchecked Sendable {
                 return
             }
             let (sequence, batch) = pending[thread].removeFirst()
+            var merged = disposals[thread]
+            disposals[thread].removeAll()
             condition.unlock()
+            merged.removeAll()
 
             scratch.sizeMemo(forTransactions: transactionsMerged.load(ordering: .relaxed), readers: threadCount)
             var parsed: [Parsed?] = []
             parsed.reserveCapacity(batch.count)
             batch.forEach { rank, entry, claimedEnvironment, response in
                 parsed.append(Parsed(rank: rank, entry: entry, record: reader.read(bytes: response, scratch: scratch),
-                                     claimedEnvironment: claimedEnvironment, bodyBytes: (response?.count ?? 0) + 64))
+                                     claimedEnvironment: claimedEnvironment, bodyBytes: (response?.count ?? 0) + 64, readBy: thread))
             }
 
             condition.lock()

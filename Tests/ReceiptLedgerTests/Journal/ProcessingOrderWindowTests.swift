@@ -7,7 +7,7 @@ import Testing
 @Suite struct ProcessingOrderWindowTests {
     static func parsed(_ position: Int, at time: Int64, id: Int64) -> ParsingWorkers.Parsed {
         ParsingWorkers.Parsed(rank: position, entry: RecordIndex.Entry(position: position, id: id, verifiedAt: UnixMillis(time), user: UserID(index: 0)),
-                              record: ParsedRecord(outcome: .redirected(status: 21007)), claimedEnvironment: nil, bodyBytes: 0)
+                              record: ParsedRecord(outcome: .redirected(status: 21007)), claimedEnvironment: nil, bodyBytes: 0, readBy: 0)
     }
 
     /// Feeds (time, id) pairs in order; the positions released, or nil when the window gave up.

@@ -1,0 +1,33 @@
+/// Records the merge is done with, handed back in bundles to the thread that read each one,
+/// which frees them (`ParsingWorkers.dispose`).
+///
+/// A record's arrays and its new transaction copies were allocated by its reading thread.
+/// Freed by the merging thread, every block went back to the reader's malloc arena under that
+/// arena's lock while the reader was allocating from it, and fragmented it: at 1,000,000
+/// records malloc took a fifth of the reading thread's time. Freed by the thread that made
+/// them, the blocks are reused at once.
+struct MergedRecords {
+    let parsing: ParsingWorkers
+    /// Records per bundle: one hand-over per batch's worth.
+    let bundleSize: Int
+    private var held: [[ParsedRecord]]
+
+    init(parsing: ParsingWorkers, bundleSize: Int) {
+        self.parsing = parsing
+        self.bundleSize = max(1, bundleSize)
+        held = Array(repeating: [], count: parsing.threadCount)
+    }
+
+    /// Keeps a merged record for its reading thread to free.
+    mutating func add(_ parsed: consuming ParsingWorkers.Parsed) {
+        let thread = parsed.readBy
+        held[thread].append(parsed.record)
+        if held[thread].count >= bundleSize { handOver(thread) }
+    }
+
+    private mutating func handOver(_ thread: Int) {
+        parsing.dispose(held[thread], readBy: thread)
+        held[thread] = []
+        held[thread].reserveCapacity(bundleSize)
+    }
+}
