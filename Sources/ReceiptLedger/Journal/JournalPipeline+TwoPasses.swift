@@ -51,6 +51,7 @@ extension JournalPipeline {
             drain(waitingAbove: 0)
             guard order.endPass() else { throw SourceError(message: "\(source.label) changed while it was being read") }
         }
+        parsing.stop()  // frees the memos before the journal is built (see `runInOneScan`)
         progress?.finish()
         PhaseTimer.mark("pass 2: answers read and merged")
         index.releaseProcessingOrder()

@@ -33,14 +33,15 @@ struct ResponseReader: Sendable {
 
         /// Sizes the memo of transaction copies for a run that has found `transactions`
         /// distinct transactions so far, read by `readers` threads (each holding its users'
-        /// history): 512 bytes per transaction, from 16 MiB up to 128 MiB per thread.
+        /// history): 768 bytes per transaction, from 16 MiB up to 128 MiB per thread.
         ///
         /// A subscriber's next answer comes after those of every other active subscriber, so
         /// the memo must grow with the users for their history to be found again. Objects left
         /// to parse, measured (each costs a `TransactionCopy.read`):
-        /// - 200,000 records (110,000 transactions): 320 bytes per transaction (40 MiB) left
-        ///   183,000; 512 bytes (64 MiB) 134,000, for 9 MiB more peak memory; a fixed 96 MiB
-        ///   117,000, but the run then passes 256 MB.
+        /// - 200,000 records (110,000 transactions, one reading thread): 320 bytes per
+        ///   transaction left 183,000; 512 bytes 134,000; 768 bytes (88 MiB) 122,000; 1,024
+        ///   bytes 120,000. The memos are freed before the journal is built, so the run's peak
+        ///   memory (210 MiB) is then still set by the reports, not by the memo.
         /// - 1,000,000 records (2.6 million transaction objects): a fixed 16 MiB left 1.4 million;
         ///   growing up to 64 MiB, 1.28 million; up to 128 MiB, 1.15 million (−0.5 CPU-s, +20 MiB
         ///   peak memory); up to 256 MiB, 1.11 million, no faster.
@@ -50,7 +51,7 @@ struct ResponseReader: Sendable {
         func sizeMemo(forTransactions transactions: Int, readers: Int) {
             guard memoizes else { return }
             let step = 8 << 20  // whole steps, so that the budget changes seldom
-            let wanted = (transactions * 512 / max(1, readers) + step - 1) / step * step
+            let wanted = (transactions * 768 / max(1, readers) + step - 1) / step * step
             copies.byteBudget = min(max(wanted, Self.smallestMemoBudget), Self.largestMemoBudget)
         }
     }
