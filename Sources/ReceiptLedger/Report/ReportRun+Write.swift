@@ -18,6 +18,7 @@ extension ReportRun {
         defer { _ = try? writingJournalFiles.value() }  // a failure below must wait for it (see above)
 
         progress?.phase("building ledgers")
+        digests.hurry()
         let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
                                    orders: orders, ordersLabel: ordersLabel, reconcilingBeside: true)
 

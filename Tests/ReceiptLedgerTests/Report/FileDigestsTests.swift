@@ -30,6 +30,14 @@ import Testing
             usleep(useconds_t(delay))
             #expect(try paths.map { path throws(OutputError) in try digests.hexDigest(ofFileAt: path) } == expected, "after \(delay) µs")
         }
+        // Hurried (finished on another thread at normal priority), at once or later, twice.
+        for delay in [0, 2_000, 200_000] {
+            let digests = FileDigests(paths: paths)
+            usleep(useconds_t(delay))
+            digests.hurry()
+            digests.hurry()
+            #expect(try paths.map { path throws(OutputError) in try digests.hexDigest(ofFileAt: path) } == expected, "hurried after \(delay) µs")
+        }
         // A path not given at the start is hashed when asked for.
         let other = try Self.write(Array("x".utf8), named: "other.csv", in: directory)
         #expect(try FileDigests(paths: [paths[1]]).hexDigest(ofFileAt: other) == SHA256.hexDigest(of: Array("x".utf8)))
