@@ -23,7 +23,7 @@ struct JournalPipeline {
     /// Threads reading answers; the calling thread reads the input and merges meanwhile, so
     /// it gets a core of its own: one reader on two cores, where a second one only took turns
     /// with the first and the merge (at 1,000,000 records one reader was 2 to 5 % faster and
-    /// took 20 MiB less). At most four: each keeps a memo of 16 to 128 MiB, and the
+    /// took 20 MiB less). At most four: each keeps a memo of 16 to 256 MiB, and the
     /// single-threaded merge and input read could not feed more.
     var workers = min(4, max(1, ProcessInfoCores.count - 1))
     var progress: ProgressReporter?

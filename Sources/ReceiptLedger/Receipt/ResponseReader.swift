@@ -26,14 +26,14 @@ struct ResponseReader: Sendable {
         }
 
         /// The least and the most `sizeMemo` gives the memo of transaction copies, per thread.
-        static let smallestMemoBudget = 16 << 20, largestMemoBudget = 128 << 20
+        static let smallestMemoBudget = 16 << 20, largestMemoBudget = 256 << 20
 
         /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
         var memoBudget: Int { copies.byteBudget }
 
         /// Sizes the memo of transaction copies for a run that has found `transactions`
         /// distinct transactions so far, read by `readers` threads (each holding its users'
-        /// history): 768 bytes per transaction, from 16 MiB up to 128 MiB per thread.
+        /// history): 768 bytes per transaction, from 16 MiB up to 256 MiB per thread.
         ///
         /// A subscriber's next answer comes after those of every other active subscriber, so
         /// the memo must grow with the users for their history to be found again. Objects left
@@ -42,9 +42,10 @@ struct ResponseReader: Sendable {
         ///   transaction left 183,000; 512 bytes 134,000; 768 bytes (88 MiB) 122,000; 1,024
         ///   bytes 120,000. The memos are freed before the journal is built, so the run's peak
         ///   memory (210 MiB) is then still set by the reports, not by the memo.
-        /// - 1,000,000 records (2.6 million transaction objects): a fixed 16 MiB left 1.4 million;
-        ///   growing up to 64 MiB, 1.28 million; up to 128 MiB, 1.15 million (−0.5 CPU-s, +20 MiB
-        ///   peak memory); up to 256 MiB, 1.11 million, no faster.
+        /// - 1,000,000 records (550,000 transactions; 2.6 million transaction objects): a fixed
+        ///   16 MiB left 1.4 million. At 320 bytes per transaction: up to 64 MiB, 1.28 million;
+        ///   up to 128 MiB, 1.15 million. At 768 bytes: up to 256 MiB, 631,000 (−0.4 CPU-s
+        ///   against 128 MiB), peak memory 835 MiB, set by the reports; up to 1 GiB, 630,000.
         ///
         /// Memory then grows with the distinct transactions, as the rest of the journal does.
         /// The memo is exact, so its size changes the time a run takes and never what it reads.

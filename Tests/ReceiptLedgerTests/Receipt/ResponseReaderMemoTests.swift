@@ -84,10 +84,10 @@ import Testing
         let scratch = ResponseReader.Scratch()
         let mebibyte = 1 << 20
         #expect(scratch.memoBudget == 16 * mebibyte)
-        // 768 bytes per transaction per thread, in whole 8 MiB steps, from 16 MiB to 128 MiB.
+        // 768 bytes per transaction per thread, in whole 8 MiB steps, from 16 MiB to 256 MiB.
         let expected: [(transactions: Int, readers: Int, budget: Int)] = [
             (0, 2, 16), (30_000, 2, 16), (110_000, 2, 48), (110_000, 1, 88), (163_840, 3, 40), (163_841, 3, 48),
-            (300_000, 2, 112), (400_000, 2, 128), (5_000_000, 4, 128),
+            (400_000, 2, 152), (550_000, 1, 256), (5_000_000, 4, 256),
         ]
         for (transactions, readers, budget) in expected {
             scratch.sizeMemo(forTransactions: transactions, readers: readers)
