@@ -27,8 +27,8 @@ struct Reconciliation: Sendable {
     ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
     init(orders: [Order], journal: Journal, knownTransactionIDs: HeldTransactionIDs, asOf: UnixMillis?, graceHours: Int) {
         // The journal's index answers by id, without a dictionary of its own: the transaction
-        // numbers of an id, which mark it as named by some order and lead to the booked
-        // transaction it names (production first, as SPEC §8 "Orders" says).
+        // numbers of an id, which mark a production one as named by some order and lead to the
+        // booked transaction it names (production first, as SPEC §8 "Orders" says).
         let index = knownTransactionIDs.index
         let grace = Int64(graceHours) * 3_600_000
         var named = [Bool](repeating: false, count: index.count)
@@ -41,9 +41,12 @@ struct Reconciliation: Sendable {
             // Fields are read one by one: a copy of the order would retain each of its texts.
             let transactionID = orders[position].transactionID
             let id = ExactString(transactionID)
-            let production = index.find(.production, id), sandbox = index.find(.sandbox, id)
+            // Only production transactions can lack an order, so only they are marked; the
+            // sandbox one is looked up when there is no production one (one probe, not two,
+            // for most orders).
+            let production = index.find(.production, id)
+            let sandbox = production == nil ? index.find(.sandbox, id) : nil
             if let production { named[production] = true }
-            if let sandbox { named[sandbox] = true }
             guard !transactionID.isEmpty, let number = production ?? sandbox else {
                 rows.append(Row(finding: .deliveredWithoutTransaction, order: orders[position], transaction: nil, transactionID: transactionID,
                                 detail: transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
