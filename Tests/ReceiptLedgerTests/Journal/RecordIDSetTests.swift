@@ -25,4 +25,21 @@ import Testing
         #expect(Self.insert(ids, into: &set).allSatisfy { !$0 })
         #expect(Self.insert([-5], into: &set) == [true])
     }
+
+    /// Ids kept as bits from the first one on, and the rest hashed: an id hashed before the bits
+    /// grew over it is still found, and so are ids below the first one or too far above it.
+    @Test func bitsAndHashedIDsTogether() {
+        var set = RecordIDSet()
+        #expect(Self.insert([1_000, 101_000, 999, .min, .max], into: &set) == [true, true, true, true, true])
+        // 1,001 ... 200,000: the bits grow over 101,000, which stays held.
+        let run = (1_001...200_000).map { Int64($0) }
+        let added = Self.insert(run, into: &set)
+        #expect(added.filter { !$0 }.count == 1)
+        #expect(added[101_000 - 1_001] == false)
+        #expect(Self.insert([101_000, 999, 1_000, 200_000, .min, .max, 200_001], into: &set) == [false, false, false, false, false, false, true])
+        #expect(set.count == 5 + run.count - 1 + 1)
+        // The first id the largest: every later one is below it.
+        var descending = RecordIDSet()
+        #expect(Self.insert([.max, 5, .min, 5, .max], into: &descending) == [true, true, true, false, false])
+    }
 }
