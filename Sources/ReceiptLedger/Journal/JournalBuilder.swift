@@ -80,7 +80,7 @@ struct JournalBuilder {
         var badQuantityRaised = Set<ExactString>()
         for copy in record.transactions {
             let state: TransactionState
-            if let known = stateIndex.find(environment, copy.id) {
+            if let known = stateNumber(of: copy, in: environment) {
                 state = states[known]
                 if state.mergedLast(copy) {
                     // The very copy again. Inside this record (`latest_receipt_info` repeating
@@ -94,6 +94,7 @@ struct JournalBuilder {
             } else {
                 let number = stateIndex.insert(environment, copy.id)
                 assert(number == states.count, "the index numbers transactions as `states` holds them")
+                copy.noteMergedState(number, in: environment)
                 state = TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy)
                 states.append(state)
             }
@@ -116,6 +117,16 @@ struct JournalBuilder {
         for info in record.renewals {
             renewals.record(info, in: environment)
         }
+    }
+
+    /// The number of `copy`'s transaction in `environment`, if it has one: as noted on the copy
+    /// when the merge met this very copy before (`TransactionCopy.mergedState`), else from the
+    /// index, and then noted.
+    private func stateNumber(of copy: TransactionCopy, in environment: Environment) -> Int? {
+        if let noted = copy.mergedState(in: environment) { return noted }
+        guard let number = stateIndex.find(environment, copy.id) else { return nil }
+        copy.noteMergedState(number, in: environment)
+        return number
     }
 
     /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record

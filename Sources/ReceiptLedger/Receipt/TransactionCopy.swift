@@ -30,6 +30,12 @@ final class TransactionCopy: Sendable {
     let isInIntroOfferPeriod: Bool
     let isUpgraded: Bool
     let ownershipType: String?
+    /// Where the merge keeps this copy's transaction, noted by the merge (`JournalBuilder`)
+    /// the first time it meets the copy: the memo hands the same copy to every later record
+    /// that repeats its bytes, and the merge then finds the transaction without hashing and
+    /// comparing its id. -1 while none; else the transaction's number × 2, + 1 in Sandbox. The
+    /// merging thread alone reads and writes it.
+    private let mergedState = Atomic<Int>(-1)
 
     init(transactionID: String, originalTransactionID: String?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
@@ -50,6 +56,18 @@ final class TransactionCopy: Sendable {
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.isUpgraded = isUpgraded
         self.ownershipType = ownershipType
+    }
+
+    /// The number of this copy's transaction in `environment`, if the merge noted it.
+    func mergedState(in environment: Environment) -> Int? {
+        let noted = mergedState.load(ordering: .relaxed)
+        guard noted >= 0, (noted & 1 == 1) == (environment == .sandbox) else { return nil }
+        return noted >> 1
+    }
+
+    /// Notes where the merge keeps this copy's transaction in `environment` (see `mergedState`).
+    func noteMergedState(_ number: Int, in environment: Environment) {
+        mergedState.store(number << 1 | (environment == .sandbox ? 1 : 0), ordering: .relaxed)
     }
 
     /// The quantity this copy books (1 when absent or bad).

@@ -26,6 +26,38 @@ import Testing
         #expect(shared.first?.detail == "owned by user alice")
     }
 
+    /// One transaction object in records of both environments: the reader's memo hands the merge
+    /// the very same copy each time, and the merge's note on the copy of where its transaction
+    /// is (`TransactionCopy.mergedState`, per environment) must not mix the two up.
+    @Test func theSameCopyInBothEnvironmentsIsTwoTransactions() throws {
+        let tx = A.transaction("1", purchaseMs: Self.t0)
+        let environments = ["Production", "Sandbox", "Production", "Sandbox", "Sandbox"]
+        let rows = environments.enumerated().map { index, environment in
+            A.row(Int64(index + 1), at: Self.t0 + Int64(index + 1) * Self.day, A.answer(environment: environment, inApp: [tx]))
+        }
+        for pipeline in [JournalPipeline(reader: ResponseReader(), catalog: A.catalog),
+                         JournalPipeline.reference(reader: ResponseReader(), catalog: A.catalog)] {
+            let journal = try pipeline.run(source: ArrayRecordSource(rows)).journal
+            let found = journal.transactions.map { "\($0.environment.rawValue) \($0.transactionID): \($0.recordCount) from \($0.firstRecordID)" }
+            #expect(found.sorted() == ["Production 1: 2 from 1", "Sandbox 1: 3 from 2"])
+        }
+    }
+
+    @Test func aCopyNotesItsTransactionPerEnvironment() {
+        let none = TimestampFieldReading(instant: nil, isPresent: false, mismatch: false, ambiguousPST: false, invalidPST: false)
+        let copy = TransactionCopy(transactionID: "1", originalTransactionID: nil, productID: nil, quantity: nil, quantityIsBad: false,
+                                   purchase: none, originalPurchase: none, expires: none, cancellation: none,
+                                   cancellationReason: nil, isTrialPeriod: false, isInIntroOfferPeriod: false, isUpgraded: false,
+                                   ownershipType: nil)
+        #expect(copy.mergedState(in: .production) == nil)
+        copy.noteMergedState(7, in: .production)
+        #expect(copy.mergedState(in: .production) == 7)
+        #expect(copy.mergedState(in: .sandbox) == nil)
+        copy.noteMergedState(0, in: .sandbox)
+        #expect(copy.mergedState(in: .sandbox) == 0)
+        #expect(copy.mergedState(in: .production) == nil)
+    }
+
     @Test func laterDisagreementIsAConflictOncePerRecord() throws {
         let first = A.transaction("1", product: "monthly", purchaseMs: Self.t0)
         let otherProduct = A.transaction("1", product: "yearly", purchaseMs: Self.t0)
