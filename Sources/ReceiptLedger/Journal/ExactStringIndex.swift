@@ -8,15 +8,18 @@ struct ExactStringIndex: Sendable {
     /// The strings, by number.
     private(set) var strings: [String] = []
     private var fingerprints: [Int] = []
-    /// Linear probing; each slot holds a number + 1, or 0. At most half of them are used.
-    private var slots = [Int32](repeating: 0, count: 64)
+    /// Linear probing; each slot holds the high half of a string's fingerprint and its number
+    /// + 1, or 0: a probe passes other strings by the slot alone, and a hit reads the string
+    /// next (the users' table outgrows the caches, so each array read is a miss). At most half
+    /// of the slots are used.
+    private var slots = [UInt64](repeating: 0, count: 64)
 
     /// The number of `key`, and whether it was added now.
     mutating func insert(_ key: ExactString) -> (number: Int, inserted: Bool) {
         if (strings.count + 1) * 2 > slots.count { grow() }
         var slot = 0
-        if let number = find(key, emptySlot: &slot) { return (number, false) }
-        slots[slot] = Int32(strings.count + 1)
+        if let number = find(key.fingerprint, emptySlot: &slot, matches: { $0.hasSameUTF8(as: key.value) }) { return (number, false) }
+        slots[slot] = Self.slot(fingerprint: key.fingerprint, number: strings.count)
         strings.append(key.value)
         fingerprints.append(key.fingerprint)
         return (strings.count - 1, true)
@@ -25,30 +28,29 @@ struct ExactStringIndex: Sendable {
     /// The number of `key`, or nil when it was never inserted.
     func number(of key: ExactString) -> Int? {
         var slot = 0
-        return find(key, emptySlot: &slot)
+        return find(key.fingerprint, emptySlot: &slot) { $0.hasSameUTF8(as: key.value) }
     }
 
     /// The number of the string whose UTF-8 is exactly `bytes`, or nil.
     func number(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let fingerprint = ExactString.fingerprint(bytes)
-        let mask = slots.count - 1
-        var slot = fingerprint & mask
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if fingerprints[number] == fingerprint, strings[number].withUTF8Buffer({ $0.hasSameBytes(as: bytes) }) { return number }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        var slot = 0
+        return find(ExactString.fingerprint(bytes), emptySlot: &slot) { $0.withUTF8Buffer { $0.hasSameBytes(as: bytes) } }
     }
 
     var count: Int { strings.count }
 
-    private func find(_ key: ExactString, emptySlot: inout Int) -> Int? {
+    /// The number of the string with this fingerprint that `matches`, or nil with `emptySlot`
+    /// set to where it would go.
+    @inline(__always)
+    private func find(_ fingerprint: Int, emptySlot: inout Int, matches: (String) -> Bool) -> Int? {
         let mask = slots.count - 1
-        var slot = key.fingerprint & mask
+        let tag = Self.tag(fingerprint)
+        var slot = fingerprint & mask
         while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if fingerprints[number] == key.fingerprint, strings[number].hasSameUTF8(as: key.value) { return number }
+            if slots[slot] & Self.tagMask == tag {
+                let number = Int(truncatingIfNeeded: slots[slot] & ~Self.tagMask) - 1
+                if matches(strings[number]) { return number }
+            }
             slot = (slot + 1) & mask
         }
         emptySlot = slot
@@ -56,12 +58,16 @@ struct ExactStringIndex: Sendable {
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (number, fingerprint) in fingerprints.enumerated() {
             var slot = fingerprint & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number + 1)
+            slots[slot] = Self.slot(fingerprint: fingerprint, number: number)
         }
     }
+
+    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+    private static func tag(_ fingerprint: Int) -> UInt64 { UInt64(bitPattern: Int64(fingerprint)) & tagMask }
+    private static func slot(fingerprint: Int, number: Int) -> UInt64 { tag(fingerprint) | UInt64(number + 1) }
 }
