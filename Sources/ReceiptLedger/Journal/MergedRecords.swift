@@ -10,7 +10,9 @@ struct MergedRecords {
     let parsing: ParsingWorkers
     /// Records per bundle: one hand-over per batch's worth.
     let bundleSize: Int
-    private var held: [[ParsedRecord]]
+    /// Whole records, moved in: taking out their `record` alone would copy it, a retain of each
+    /// of its arrays on the merging thread.
+    private var held: [[ParsingWorkers.Parsed]]
 
     init(parsing: ParsingWorkers, bundleSize: Int) {
         self.parsing = parsing
@@ -21,7 +23,7 @@ struct MergedRecords {
     /// Keeps a merged record for its reading thread to free.
     mutating func add(_ parsed: consuming ParsingWorkers.Parsed) {
         let thread = parsed.readBy
-        held[thread].append(parsed.record)
+        held[thread].append(parsed)
         if held[thread].count >= bundleSize { handOver(thread) }
     }
 

@@ -79,7 +79,7 @@ final class ParsingWorkers: @unchecked Sendable {
     private var pending: [[(sequence: Int, batch: Batch)]]
     private var finished: [Int: [Parsed?]] = [:]
     /// Per thread: records merged, for it to free (`dispose`).
-    private var disposals: [[[ParsedRecord]]]
+    private var disposals: [[[Parsed]]]
     private var submitted = 0
     private var taken = 0
     private var stopping = false
@@ -151,7 +151,7 @@ final class ParsingWorkers: @unchecked Sendable {
 
     /// Hands records the merge is done with to `thread`, the thread that read them, which
     /// frees them before it reads its next batch (see `MergedRecords`).
-    func dispose(_ records: [ParsedRecord], readBy thread: Int) {
+    func dispose(_ records: [Parsed], readBy thread: Int) {
         condition.lock()
         disposals[thread].append(records)
         condition.unlock()

@@ -26,7 +26,7 @@ struct ProcessingOrderWindow {
 
     private var waitingCount: Int { waiting.count - first }
 
-    mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, release: (ParsingWorkers.Parsed) -> Void) throws(OutOfOrder) {
+    mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, release: (consuming ParsingWorkers.Parsed) -> Void) throws(OutOfOrder) {
         let entry = parsed.entry
         if let lastReleased, entry.precedes(lastReleased) { throw OutOfOrder() }
         let slot: Int
@@ -42,11 +42,11 @@ struct ProcessingOrderWindow {
     }
 
     /// Releases everything held, in order: the input has ended.
-    mutating func releaseAll(_ release: (ParsingWorkers.Parsed) -> Void) {
+    mutating func releaseAll(_ release: (consuming ParsingWorkers.Parsed) -> Void) {
         while waitingCount > 0 { releaseFirst(release) }
     }
 
-    private mutating func releaseFirst(_ release: (ParsingWorkers.Parsed) -> Void) {
+    private mutating func releaseFirst(_ release: (consuming ParsingWorkers.Parsed) -> Void) {
         let next = waiting[first]
         first += 1
         // The released prefix is dropped once it is as long as the rest, so moving what is

@@ -24,7 +24,7 @@ struct RankOrder {
     /// Everything this pass can merge was merged: the rest of the input can be skipped.
     var isPassComplete: Bool { next >= limit }
 
-    mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, merge: (ParsingWorkers.Parsed) -> Void) {
+    mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, merge: (consuming ParsingWorkers.Parsed) -> Void) {
         guard parsed.rank >= next, parsed.rank < limit else { return }
         guard parsed.rank == next else {
             let (rank, bytes) = (parsed.rank, parsed.bodyBytes)
