@@ -54,7 +54,7 @@ extension JournalPipeline {
         }
         window.releaseAll(release)
         // The reading threads end now, not after the journal is built: their memos (up to
-        // 128 MiB each) are freed while it is, and do not add to the run's peak memory.
+        // 256 MiB each) are freed while it is, and do not add to the run's peak memory.
         parsing.stop()
         progress?.finish()
         PhaseTimer.mark("records read and merged in one scan")

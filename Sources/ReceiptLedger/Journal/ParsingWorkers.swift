@@ -178,9 +178,9 @@ final class ParsingWorkers: @unchecked Sendable {
             }
             let (sequence, batch) = pending[thread].removeFirst()
             var merged = disposals[thread]
-            disposals[thread].removeAll()
+            disposals[thread] = []
             condition.unlock()
-            merged.removeAll()
+            merged.removeAll()  // freed here, by the thread that allocated them
 
             scratch.sizeMemo(forTransactions: transactionsMerged.load(ordering: .relaxed), readers: threadCount)
             var parsed: [Parsed?] = []

@@ -60,9 +60,11 @@ struct ResponseReader: Sendable {
     static let rootKeys = JSONKeySet(["status", "receipt", "environment", "latest_receipt_info", "pending_renewal_info"])
     static let receiptKeys = JSONKeySet(["in_app", "bundle_id", "receipt_type"])
 
+    /// Reads one answer on its own: no memo, which only pays across answers (and reserves
+    /// room for hundreds of MiB).
     func read(_ response: ResponseColumn) -> ParsedRecord {
-        guard case .bytes(let bytes) = response else { return read(bytes: nil, scratch: Scratch()) }
-        return bytes.withUnsafeBytes { read(bytes: $0, scratch: Scratch()) }
+        guard case .bytes(let bytes) = response else { return read(bytes: nil, scratch: Scratch(memoizes: false)) }
+        return bytes.withUnsafeBytes { read(bytes: $0, scratch: Scratch(memoizes: false)) }
     }
 
     /// Reads a response's bytes (nil for NULL), parsed where they are; a reading thread
@@ -85,7 +87,7 @@ struct ResponseReader: Sendable {
     }
 
     func read(_ root: JSONValue) -> ParsedRecord {
-        let scratch = Scratch()
+        let scratch = Scratch(memoizes: false)
         return root.document.withView { read($0, root: root.index, scratch: scratch) }
     }
 
