@@ -122,8 +122,14 @@ struct JournalBuilder {
     /// The number of `copy`'s transaction in `environment`, if it has one: as noted on the copy
     /// when the merge met this very copy before (`TransactionCopy.mergedState`), else from the
     /// index, and then noted.
+    ///
+    /// A copy is merged by one builder only: each pipeline reads its own copies (its readers'
+    /// memos are its own), which debug builds check.
     private func stateNumber(of copy: TransactionCopy, in environment: Environment) -> Int? {
-        if let noted = copy.mergedState(in: environment) { return noted }
+        if let noted = copy.mergedState(in: environment) {
+            assert(stateIndex.find(environment, copy.id) == noted, "a copy noted by another merge")
+            return noted
+        }
         guard let number = stateIndex.find(environment, copy.id) else { return nil }
         copy.noteMergedState(number, in: environment)
         return number

@@ -34,7 +34,7 @@ final class TransactionCopy: Sendable {
     /// the first time it meets the copy: the memo hands the same copy to every later record
     /// that repeats its bytes, and the merge then finds the transaction without hashing and
     /// comparing its id. -1 while none; else the transaction's number × 2, + 1 in Sandbox. The
-    /// merging thread alone reads and writes it.
+    /// merging thread alone reads and writes it, and a copy belongs to one run's merge.
     private let mergedState = Atomic<Int>(-1)
 
     init(transactionID: String, originalTransactionID: String?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
