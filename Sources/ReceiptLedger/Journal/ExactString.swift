@@ -74,12 +74,3 @@ extension String {
         }
     }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-    /// Byte-for-byte equality.
-    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard count == other.count else { return false }
-        guard let base = baseAddress, let otherBase = other.baseAddress else { return true }
-        return base == otherBase || memcmp(base, otherBase, count) == 0
-    }
-}

@@ -34,7 +34,7 @@ struct ExactStringIndex: Sendable {
     /// The number of the string whose UTF-8 is exactly `bytes`, or nil.
     func number(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var slot = 0
-        return find(ExactString.fingerprint(bytes), emptySlot: &slot) { $0.withUTF8Buffer { $0.hasSameBytes(as: bytes) } }
+        return find(ExactString.fingerprint(bytes), emptySlot: &slot) { $0.withUTF8Buffer { JSONValue.bytesEqual($0, bytes) } }
     }
 
     var count: Int { strings.count }

@@ -22,7 +22,7 @@ extension JSONView {
     func looseText(_ index: Int, reusing first: String?, or second: String?) -> String? {
         func isText(_ candidate: String?) -> Bool {
             guard let candidate else { return false }
-            return withString(index) { bytes in candidate.withUTF8Buffer { $0.hasSameBytes(as: bytes) } } ?? false
+            return withString(index) { bytes in candidate.withUTF8Buffer { JSONValue.bytesEqual($0, bytes) } } ?? false
         }
         if isText(first) { return first }
         if isText(second) { return second }
