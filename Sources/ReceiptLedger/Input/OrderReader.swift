@@ -76,6 +76,12 @@ enum OrderReader {
             index[column] = Int32(position)
         }
         var orders: [Order] = []
+        // The default table is counted first (a few ms for half a million orders): grown by
+        // doubling instead, the array was copied a dozen times and its fresh pages faulted in
+        // one by one, a tenth of a second at 1,000,000 records.
+        if query == nil, let count = try? database.prepare("SELECT count(*) FROM orders") {
+            try? count.forEachRow { row in orders.reserveCapacity(Int(clamping: row.int64(0))) }
+        }
         // A few products for many orders: one copy of each product id.
         var products = StringPool()
         // Column numbers looked up once, not per row.

@@ -33,6 +33,6 @@ struct BatchFeed {
 
     private mutating func submit(_ thread: Int) {
         parsing.submit(batches[thread], to: thread)
-        batches[thread] = ParsingWorkers.Batch(records: batchSize)
+        batches[thread] = ParsingWorkers.Batch(records: batchSize, bodies: parsing.spareBodies())
     }
 }

@@ -22,9 +22,12 @@ extension JournalPipeline {
                 index.rejectDuplicate(parsed.entry)
                 return
             }
-            builder.add(parsed.record, context: Self.context(parsed, rank: rank, users: index.users))
+            merge(parsed)
             rank += 1
             merged.add(parsed)
+        }
+        func merge(_ parsed: borrowing ParsingWorkers.Parsed) {
+            builder.add(parsed.record, context: Self.context(parsed, rank: rank, users: index.users))
         }
         /// Takes what the workers have finished; waits while too many batches are out.
         func drain(waitingAbove limit: Int) throws(ProcessingOrderWindow.OutOfOrder) {
