@@ -8,16 +8,29 @@ import Darwin
 ///
 /// Swift's `String ==` treats canonically equivalent texts as equal ("é" precomposed and
 /// "e" + combining accent); ids must be used exactly as stored (SPEC §8 "Users"), so
-/// dictionaries of ids are keyed by this instead.
+/// dictionaries of ids are keyed by this instead. The bytes are an `IDText`: a 16-digit
+/// transaction id lives in the value, not on the heap.
 struct ExactString: Hashable, Comparable, Sendable {
-    let value: String
+    let text: IDText
     /// The bytes' hash, computed once: dictionaries of ids hash and compare keys many times
     /// (every probe compares), and most unequal ids then differ here without reading a byte.
     let fingerprint: Int
 
+    /// As a `String` (allocated anew for an inline text of 16 bytes: not for hot paths).
+    var value: String { text.string }
+
     init(_ value: String) {
-        self.value = value
-        fingerprint = value.withUTF8Buffer(Self.fingerprint)
+        self.init(IDText(value))
+    }
+
+    init(_ text: IDText) {
+        self.text = text
+        fingerprint = text.withUTF8(Self.fingerprint)
+    }
+
+    /// The string whose UTF-8 is `bytes` (valid UTF-8), made without a `String` when short.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(IDText(utf8: bytes))
     }
 
     /// The fingerprint of the string whose UTF-8 is `bytes` (to look one up without making it).
@@ -28,7 +41,7 @@ struct ExactString: Hashable, Comparable, Sendable {
     }
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.value.hasSameUTF8(as: rhs.value)
+        lhs.fingerprint == rhs.fingerprint && lhs.text == rhs.text
     }
 
     func hash(into hasher: inout Hasher) {
@@ -36,7 +49,7 @@ struct ExactString: Hashable, Comparable, Sendable {
     }
 
     /// Unicode code point order (which UTF-8 byte order preserves).
-    static func < (lhs: ExactString, rhs: ExactString) -> Bool { lhs.value.utf8Precedes(rhs.value) }
+    static func < (lhs: ExactString, rhs: ExactString) -> Bool { lhs.text < rhs.text }
 }
 
 extension String {

@@ -18,7 +18,7 @@ struct ExactStringIndex: Sendable {
     mutating func insert(_ key: ExactString) -> (number: Int, inserted: Bool) {
         if (strings.count + 1) * 2 > slots.count { grow() }
         var slot = 0
-        if let number = find(key.fingerprint, emptySlot: &slot, matches: { $0.hasSameUTF8(as: key.value) }) { return (number, false) }
+        if let number = find(key.fingerprint, emptySlot: &slot, matches: { Self.equal($0, key.text) }) { return (number, false) }
         slots[slot] = Self.slot(fingerprint: key.fingerprint, number: strings.count)
         strings.append(key.value)
         fingerprints.append(key.fingerprint)
@@ -28,7 +28,12 @@ struct ExactStringIndex: Sendable {
     /// The number of `key`, or nil when it was never inserted.
     func number(of key: ExactString) -> Int? {
         var slot = 0
-        return find(key.fingerprint, emptySlot: &slot) { $0.hasSameUTF8(as: key.value) }
+        return find(key.fingerprint, emptySlot: &slot) { Self.equal($0, key.text) }
+    }
+
+    /// Byte equality, without making a `String` of an inline text.
+    private static func equal(_ string: String, _ text: IDText) -> Bool {
+        string.withUTF8Buffer { stored in text.withUTF8 { JSONValue.bytesEqual(stored, $0) } }
     }
 
     /// The number of the string whose UTF-8 is exactly `bytes`, or nil.

@@ -18,8 +18,9 @@ enum TransactionStatus: String, Sendable {
 final class Transaction: Sendable {
     let key: TransactionKey
     var environment: Environment { key.environment }
+    /// As a `String`, for messages and small files; the hot paths take `key.transactionID.text`.
     var transactionID: String { key.transactionID.value }
-    let originalTransactionID: String
+    let originalTransactionID: IDText
     let user: UserID
     let userName: String
     let productID: String
@@ -45,7 +46,7 @@ final class Transaction: Sendable {
     let recordCount: Int
 
     init(key: TransactionKey,
-         originalTransactionID: String,
+         originalTransactionID: IDText,
          user: UserID,
          userName: String,
          productID: String,

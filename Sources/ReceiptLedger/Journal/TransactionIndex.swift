@@ -53,7 +53,7 @@ struct TransactionIndex: Sendable {
     mutating func insert(_ environment: Environment, _ id: ExactString) -> Int {
         if (count + 1) * 2 > slots.count { grow() }
         let number = count
-        id.value.withUTF8Buffer { idBytes.append(contentsOf: $0) }
+        id.text.withUTF8 { idBytes.append(contentsOf: $0) }
         idOffsets.append(idBytes.count)
         place(Slot(fingerprint: id.fingerprint, numberPlusOne: Int32(number + 1), isSandbox: environment == .sandbox))
         return number
@@ -62,7 +62,7 @@ struct TransactionIndex: Sendable {
     private func storedID(_ number: Int, equals id: ExactString) -> Bool {
         let start = idOffsets[number], end = idOffsets[number + 1]
         return idBytes.withUnsafeBufferPointer { stored in
-            id.value.withUTF8Buffer { given in
+            id.text.withUTF8 { given in
                 guard given.count == end - start else { return false }
                 guard let storedBase = stored.baseAddress, let givenBase = given.baseAddress else { return true }
                 return memcmp(storedBase + start, givenBase, given.count) == 0

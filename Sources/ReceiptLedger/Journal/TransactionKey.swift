@@ -8,6 +8,11 @@ struct TransactionKey: Hashable, Comparable, Sendable {
         self.transactionID = ExactString(transactionID)
     }
 
+    init(_ environment: Environment, _ transactionID: IDText) {
+        self.environment = environment
+        self.transactionID = ExactString(transactionID)
+    }
+
     init(_ environment: Environment, _ transactionID: ExactString) {
         self.environment = environment
         self.transactionID = transactionID
@@ -29,6 +34,6 @@ struct TransactionKey: Hashable, Comparable, Sendable {
     /// The key in `<` order, as `SortKeys` bytes.
     func appendSortKey(to keys: inout SortKeys) {
         keys.append(byte: environment == .production ? 0 : 1)
-        keys.append(text: transactionID.value)
+        keys.append(text: transactionID.text)
     }
 }

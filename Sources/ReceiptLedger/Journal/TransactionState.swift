@@ -18,7 +18,7 @@ final class TransactionState: @unchecked Sendable {
     let first: Source
     /// Fixed fields, from the first copy of the earliest record.
     var productID: String?
-    var originalTransactionID: String?
+    var originalTransactionID: IDText?
     var quantity: Int64
     /// The first readable purchase instant (SPEC §8: used without conflict when the earliest
     /// copy's is unreadable).
@@ -60,7 +60,7 @@ final class TransactionState: @unchecked Sendable {
         if let product = copy.productID, let fixed = productID, !product.hasSameUTF8(as: fixed) {
             conflicts.append("product_id \(product) vs \(fixed)")
         }
-        if let original = copy.originalTransactionID, let fixed = originalTransactionID, !original.hasSameUTF8(as: fixed) {
+        if let original = copy.originalTransactionID, let fixed = originalTransactionID, original != fixed {
             conflicts.append("original_transaction_id \(original) vs \(fixed)")
         }
         if copy.effectiveQuantity != quantity {

@@ -4,7 +4,7 @@ struct Subscription: Sendable {
     enum State: String, Sendable { case active, billingRetry = "billing_retry", cancelled, expired, refunded }
 
     var environment: Environment
-    var originalTransactionID: String
+    var originalTransactionID: IDText
     var userName: String
     var productID: String
     var firstPurchase: UnixMillis
@@ -34,7 +34,7 @@ struct Subscription: Sendable {
             let first = byPurchase[start]
             var end = start + 1
             while end < byPurchase.count, byPurchase[end].environment == first.environment,
-                  byPurchase[end].originalTransactionID.hasSameUTF8(as: first.originalTransactionID) {
+                  byPurchase[end].originalTransactionID == first.originalTransactionID {
                 end += 1
             }
             let key = TransactionKey(first.environment, first.originalTransactionID)
@@ -70,7 +70,7 @@ struct Subscription: Sendable {
             state = renewal?.inBillingRetry == true ? .billingRetry : .expired
         }
         let first = members[members.startIndex], last = members[members.endIndex - 1]
-        return Subscription(environment: key.environment, originalTransactionID: key.transactionID.value, userName: first.userName,
+        return Subscription(environment: key.environment, originalTransactionID: key.transactionID.text, userName: first.userName,
                             productID: last.productID, firstPurchase: first.purchase, latestExpires: latestExpires,
                             paidPeriods: paidPeriods, refundedPeriods: refundedPeriods, renewal: renewal, state: state)
     }

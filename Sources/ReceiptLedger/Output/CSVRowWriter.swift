@@ -20,6 +20,12 @@ struct CSVRowWriter {
         value.withUTF8Buffer { CSVCell.appendField(bytes: $0, guarded: true, to: &bytes) }
     }
 
+    /// An id as a text cell (formula-guarded), like `CSVCell.text` of its `String`.
+    mutating func text(_ value: IDText) {
+        separate()
+        value.withUTF8 { CSVCell.appendField(bytes: $0, guarded: true, to: &bytes) }
+    }
+
     /// A number cell (never guarded), like `CSVCell.number`.
     mutating func number(_ value: String) {
         separate()

@@ -48,6 +48,10 @@ struct SortKeys {
         text.withUTF8Buffer { append(text: $0) }
     }
 
+    mutating func append(text: IDText) {
+        text.withUTF8 { append(text: $0) }
+    }
+
     mutating func append(text utf8: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
         bytes.append(contentsOf: utf8)  // one copy, then each byte raised in place

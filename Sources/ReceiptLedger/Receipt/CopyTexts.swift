@@ -4,5 +4,5 @@
 /// answer's arrays). Texts are compared byte for byte, so a copy reads the same either way.
 struct CopyTexts {
     var products = StringPool()
-    var latestOriginalTransactionID: String?
+    var latestOriginalTransactionID: IDText?
 }

@@ -29,6 +29,23 @@ extension JSONView {
         return looseText(index)
     }
 
+    /// `looseText` as an id, made without a `String` when it is short (`IDText`). A long one
+    /// equal to `first` or `second` (compared byte for byte) is that one, sharing its `String`.
+    func looseID(_ index: Int, reusing first: IDText? = nil, or second: IDText? = nil) -> IDText? {
+        func id(_ bytes: UnsafeBufferPointer<UInt8>) -> IDText {
+            if bytes.count > IDText.inlineCapacity {
+                if let first, first.withUTF8({ JSONValue.bytesEqual($0, bytes) }) { return first }
+                if let second, second.withUTF8({ JSONValue.bytesEqual($0, bytes) }) { return second }
+            }
+            return IDText(utf8: bytes)
+        }
+        switch kind(index) {
+        case .string: return withString(index, id)
+        case .number: return id(rawBytes(index))
+        default: return nil
+        }
+    }
+
     /// An integer from a JSON integer or a string of ASCII digits (with an optional `-` when
     /// `allowSign`); nil for anything else or a value beyond Int64.
     func looseInteger(_ index: Int, allowSign: Bool = false, trimmingSpaces: Bool = false) -> Int64? {

@@ -15,7 +15,7 @@ final class TransactionCopy: Sendable {
     /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
     let id: ExactString
     var transactionID: String { id.value }
-    let originalTransactionID: String?
+    let originalTransactionID: IDText?
     let productID: String?
     /// nil when absent (SPEC: absent means 1).
     let quantity: Int64?
@@ -37,7 +37,7 @@ final class TransactionCopy: Sendable {
     /// merging thread alone reads and writes it, and a copy belongs to one run's merge.
     private let mergedState = Atomic<Int>(-1)
 
-    init(transactionID: String, originalTransactionID: String?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
+    init(transactionID: IDText, originalTransactionID: IDText?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
          cancellation: TimestampFieldReading, cancellationReason: String?, isTrialPeriod: Bool, isInIntroOfferPeriod: Bool,
          isUpgraded: Bool, ownershipType: String?) {
@@ -107,14 +107,14 @@ extension TransactionCopy {
             TimestampKeyPositions(ms: found[field.ms], text: found[field.text], formatted: found[field.formatted],
                                   pst: found[field.pst], formattedPST: found[field.formattedPST])
         }
-        guard let idValue = value(Key.transactionID), let id = view.looseText(idValue), !id.isEmpty else { return nil }
+        guard let idValue = value(Key.transactionID), let id = view.looseID(idValue), !id.isEmpty else { return nil }
         var quantity: Int64?
         var quantityIsBad = false
         if let quantityValue = value(Key.quantity), view.kind(quantityValue) != .null {
             if let parsed = view.looseInteger(quantityValue, trimmingSpaces: true), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
         }
         let originalTransactionID = value(Key.originalTransactionID).flatMap {
-            view.looseText($0, reusing: id, or: texts.latestOriginalTransactionID)
+            view.looseID($0, reusing: id, or: texts.latestOriginalTransactionID)
         }
         if originalTransactionID != nil { texts.latestOriginalTransactionID = originalTransactionID }
         return TransactionCopy(
@@ -172,7 +172,7 @@ struct RenewalInfo: Sendable, Equatable {
             view.find(Self.keys, in: entry, into: raw.bindMemory(to: Int.self))
         }
         let (id, autoRenew, intent, retry) = slots
-        guard id >= 0, let idText = view.looseText(id), !idText.isEmpty else { return nil }
+        guard id >= 0, let idText = view.looseID(id), !idText.isEmpty else { return nil }
         subscription = ExactString(idText)
         autoRenewStatus = autoRenew < 0 ? nil : view.looseText(autoRenew)
         expirationIntent = intent < 0 ? nil : view.looseText(intent)

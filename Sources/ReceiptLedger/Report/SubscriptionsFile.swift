@@ -20,7 +20,7 @@ enum SubscriptionsFile {
         var table = CSVTable(header: header)
         for s in subscriptions {
             table.append([
-                .text(s.environment.rawValue), .text(s.originalTransactionID), .text(s.userName), .text(s.productID),
+                .text(s.environment.rawValue), .text(s.originalTransactionID.string), .text(s.userName), .text(s.productID),
                 .instant(s.firstPurchase), .instant(s.latestExpires), .count(s.paidPeriods), .count(s.refundedPeriods),
                 .text(s.renewal?.autoRenewStatus ?? ""), .text(s.renewal?.expirationIntent ?? ""),
                 s.renewal?.inBillingRetry.map { .bool($0) } ?? .empty, .text(s.state.rawValue),

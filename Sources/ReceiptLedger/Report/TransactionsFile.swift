@@ -24,7 +24,7 @@ enum TransactionsFile {
     static func appendRows(_ transactions: ArraySlice<Transaction>, to rows: inout CSVRowWriter) {
         for t in transactions {
             rows.text(t.environment.rawValue)
-            rows.text(t.transactionID)
+            rows.text(t.key.transactionID.text)
             rows.text(t.originalTransactionID)
             rows.text(t.userName)
             rows.text(t.productID)
@@ -55,7 +55,7 @@ enum TransactionsFile {
         var table = CSVTable(header: header)
         for t in transactions {
             table.append([
-                .text(t.environment.rawValue), .text(t.transactionID), .text(t.originalTransactionID), .text(t.userName),
+                .text(t.environment.rawValue), .text(t.transactionID), .text(t.originalTransactionID.string), .text(t.userName),
                 .text(t.productID), .text(t.productType?.rawValue ?? ""), .number(String(t.quantity)),
                 .instant(t.purchase), .instant(t.originalPurchase), .instant(t.expires), .instant(t.cancellation),
                 .text(t.cancellationReason), .bool(t.isTrialPeriod), .bool(t.isInIntroOfferPeriod), .text(t.ownershipType),
