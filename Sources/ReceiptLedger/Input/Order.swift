@@ -6,7 +6,8 @@ struct Order: Sendable {
     /// Exactly as stored.
     var userID: String
     var productID: String
-    var transactionID: String
+    /// Inline (`IDText`): half a million orders at 1,000,000 records.
+    var transactionID: IDText
     var deliveredAt: UnixMillis?
     /// nil when empty or unreadable: not revoked.
     var revokedAt: UnixMillis?
@@ -19,7 +20,7 @@ struct Order: Sendable {
         self.orderID = Order.id(orderID)
         self.userID = userID.textValue ?? ""
         self.productID = Order.id(productID)
-        self.transactionID = Order.id(transactionID)
+        self.transactionID = IDText(Order.id(transactionID))
         self.deliveredAt = RecordIndex.instant(Order.trimmed(deliveredAt))
         self.revokedAt = RecordIndex.instant(Order.trimmed(revokedAt))
     }

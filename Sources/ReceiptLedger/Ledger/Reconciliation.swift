@@ -48,7 +48,7 @@ struct Reconciliation: Sendable {
             let sandbox = production == nil ? index.find(.sandbox, id) : nil
             if let production { named[production] = true }
             guard !transactionID.isEmpty, let number = production ?? sandbox else {
-                rows.append(Row(finding: .deliveredWithoutTransaction, order: orders[position], transaction: nil, transactionID: transactionID,
+                rows.append(Row(finding: .deliveredWithoutTransaction, order: orders[position], transaction: nil, transactionID: transactionID.string,
                                 detail: transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
                 continue
             }
