@@ -96,9 +96,12 @@ struct ByteMemo<Value> {
     /// One generation: objects' bytes back to back in an arena, found by open addressing.
     private struct Generation {
         private(set) var byteBudget = 0
-        /// Linear probing; each slot holds an entry index + 1, or 0. Sized for the largest
-        /// budget reserved; a smaller budget uses fewer entries, so probes stay short.
+        /// Linear probing; each slot holds an entry index + 1, or 0. Allocated for the largest
+        /// budget reserved, but only the first `mask + 1` slots, as many as the current budget
+        /// needs, are used: spread over the whole allocation, a small memo's lookups missed
+        /// the caches more often.
         private var slots: [Int32]
+        private var mask = 0
         private var hashes: [UInt64] = []
         private var ranges: [Range<Int>] = []
         private(set) var values: [Value] = []
@@ -137,6 +140,7 @@ struct ByteMemo<Value> {
         private mutating func setBudget(_ budget: Int) {
             byteBudget = budget
             let slotsForBudget = Self.slotCount(budget)
+            mask = slotsForBudget - 1
             entryLimit = slotsForBudget / 2
             moveLimit = slotsForBudget / 4 * 3
             byteLimit = Self.arenaBytes(budget)
@@ -147,7 +151,6 @@ struct ByteMemo<Value> {
 
         /// The entry holding exactly `bytes`, or nil with `emptySlot` set to where it would go.
         func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, emptySlot: inout Int) -> Int? {
-            let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 {
                 let entry = Int(slots[slot]) - 1
@@ -189,7 +192,8 @@ struct ByteMemo<Value> {
         }
 
         mutating func removeAll() {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            let used = mask + 1  // no slot past it was written
+            slots.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<used]).update(repeating: 0) }
             hashes.removeAll(keepingCapacity: true)
             ranges.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
