@@ -35,9 +35,7 @@ struct ExactString: Hashable, Comparable, Sendable {
 
     /// The fingerprint of the string whose UTF-8 is `bytes` (to look one up without making it).
     static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        return hasher.finalize()
+        Int(truncatingIfNeeded: ByteHash.hash(bytes, seed: UInt64(bytes.count)))
     }
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {

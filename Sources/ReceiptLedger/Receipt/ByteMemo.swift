@@ -213,22 +213,6 @@ struct ByteMemo<Value> {
     }
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = seed &* multiplier
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-            hash ^= hash >> 32
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-            tail = tail << 8 | UInt64(bytes[offset])
-            offset += 1
-        }
-        hash = (hash ^ tail) &* multiplier
-        return hash ^ hash >> 29
+        ByteHash.hash(bytes, seed: seed)
     }
 }
