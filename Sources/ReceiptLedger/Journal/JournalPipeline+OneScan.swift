@@ -26,6 +26,8 @@ extension JournalPipeline {
             rank += 1
             merged.add(parsed)
         }
+        /// Merges a record where it lies: `parsed.record` passed on from the consuming
+        /// parameter of `release` was copied first, a retain of each of its arrays.
         func merge(_ parsed: borrowing ParsingWorkers.Parsed) {
             builder.add(parsed.record, context: Self.context(parsed, rank: rank, users: index.users))
         }
