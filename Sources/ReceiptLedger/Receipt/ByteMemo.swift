@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Values already read from JSON objects, by the objects' exact bytes: a reader thread's memo
-/// for transaction copies (`TransactionCopy.read`) and renewal entries (`RenewalInfo`).
+/// of transaction copies (`TransactionCopy.read`).
 ///
 /// Every stored answer repeats the subscriber's history, and `in_app` usually repeats
 /// `latest_receipt_info`, so most of the objects a run reads are byte-for-byte repeats of one

@@ -9,8 +9,7 @@ struct ResponseReader: Sendable {
     final class Scratch {
         let parser = JSONParser()
         fileprivate var copies: ByteMemo<TransactionCopy>
-        fileprivate var renewals: ByteMemo<RenewalInfo>
-        /// Whether the memos keep anything (the reference reading, `--reference`, keeps nothing).
+        /// Whether the memo keeps anything (the reference reading, `--reference`, keeps nothing).
         let memoizes: Bool
         /// Product ids (one copy each per reader: every transaction keeps its product id for
         /// the whole run) and the latest original transaction id.
@@ -22,22 +21,13 @@ struct ResponseReader: Sendable {
         init(memoizes: Bool = true) {
             self.memoizes = memoizes
             copies = ByteMemo(byteBudget: memoizes ? Self.smallestMemoBudget : 0, largestBudget: memoizes ? Self.largestMemoBudget : 0)
-            renewals = ByteMemo(byteBudget: memoizes ? Self.smallestMemoBudget / Self.renewalShare : 0,
-                                largestBudget: memoizes ? Self.largestMemoBudget / Self.renewalShare : 0)
         }
 
         /// The least and the most `sizeMemo` gives the memo of transaction copies, per thread.
         static let smallestMemoBudget = 16 << 20, largestMemoBudget = 256 << 20
-        /// The memo of renewal entries gets this fraction of the copies' budget: a subscription's
-        /// entry repeats in each of its answers as its transactions do. A fixed 1 MiB left
-        /// 77,000 of 94,000 entries to read at 200,000 records (a quarter: 35,000) and 438,000
-        /// at 1,000,000 (a quarter: 194,000).
-        static let renewalShare = 4
 
         /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
         var memoBudget: Int { copies.byteBudget }
-        /// The bytes the memo of renewal entries may keep, set by `sizeMemo`.
-        var renewalMemoBudget: Int { renewals.byteBudget }
 
         /// Sizes the memo of transaction copies for a run that has found `transactions`
         /// distinct transactions so far, read by `readers` threads (each holding its users'
@@ -62,7 +52,6 @@ struct ResponseReader: Sendable {
             let step = 8 << 20  // whole steps, so that the budget changes seldom
             let wanted = (transactions * 768 / max(1, readers) + step - 1) / step * step
             copies.byteBudget = min(max(wanted, Self.smallestMemoBudget), Self.largestMemoBudget)
-            renewals.byteBudget = copies.byteBudget / Self.renewalShare
         }
     }
 
@@ -83,7 +72,6 @@ struct ResponseReader: Sendable {
             return rejected("empty_response", "the response is NULL or blank")
         }
         scratch.copies.beginDocument()
-        scratch.renewals.beginDocument()
         // Transaction objects the memo holds are left whole on the tape (`readEntries` takes
         // their copies from the memo): most of an answer is history read before.
         do {
@@ -102,14 +90,14 @@ struct ResponseReader: Sendable {
 
     private func read(_ view: JSONView, root: Int, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
-            read(view, root: root, found: found, copies: &scratch.copies, renewals: &scratch.renewals,
+            read(view, root: root, found: found, copies: &scratch.copies,
                  dates: &scratch.receiptDates, texts: &scratch.copyTexts, repeats: &scratch.repeatedCopies)
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups).
     private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
-                      copies: inout ByteMemo<TransactionCopy>, renewals: inout ByteMemo<RenewalInfo>, dates: inout ReceiptDateFields,
+                      copies: inout ByteMemo<TransactionCopy>, dates: inout ReceiptDateFields,
                       texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
         guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
         view.find(Self.rootKeys, in: root, into: found)
@@ -177,8 +165,11 @@ struct ResponseReader: Sendable {
         }
         readEntries("in_app", inApp)
         readEntries("latest_receipt_info", latest)
+        // Read every time: a memo of these entries (as for the copies) cost more than reading
+        // them, since the parser takes them apart anyway (200,000 records: 79 ms more CPU time;
+        // 1,000,000: 327 ms, in `perf stat` pairs).
         EntryList(view, renewalValue)?.forEach(view) { entry in
-            if let info = renewals.value(of: view.rawBytes(entry), read: { RenewalInfo(view, entry) }) { record.renewals.append(info) }
+            if let info = RenewalInfo(view, entry) { record.renewals.append(info) }
         }
         record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, scan: &dates)
         return record

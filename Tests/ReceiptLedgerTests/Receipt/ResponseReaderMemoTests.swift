@@ -84,7 +84,6 @@ import Testing
         let scratch = ResponseReader.Scratch()
         let mebibyte = 1 << 20
         #expect(scratch.memoBudget == 16 * mebibyte)
-        #expect(scratch.renewalMemoBudget == 4 * mebibyte)
         // 768 bytes per transaction per thread, in whole 8 MiB steps, from 16 MiB to 256 MiB.
         let expected: [(transactions: Int, readers: Int, budget: Int)] = [
             (0, 2, 16), (30_000, 2, 16), (110_000, 2, 48), (110_000, 1, 88), (163_840, 3, 40), (163_841, 3, 48),
@@ -93,7 +92,6 @@ import Testing
         for (transactions, readers, budget) in expected {
             scratch.sizeMemo(forTransactions: transactions, readers: readers)
             #expect(scratch.memoBudget == budget * mebibyte, "\(transactions) transactions, \(readers) readers")
-            #expect(scratch.renewalMemoBudget == budget * mebibyte / 4, "renewals: \(transactions) transactions, \(readers) readers")
         }
     }
 }
