@@ -30,14 +30,15 @@ final class JSONParser {
     /// the view, like the bytes, is valid only inside `body`. For a caller that reads what it
     /// needs and keeps nothing of the document: a thread reading one answer after another.
     func withView<R>(parsingInPlace bytes: UnsafeRawBufferPointer, knownObjects: JSONTapeBuilder.KnownObjects? = nil,
-                     _ body: (JSONView) -> R) throws(JSONParseError) -> R {
+                     knownObjectArrays: JSONKeySet? = nil, _ body: (JSONView) -> R) throws(JSONParseError) -> R {
         if isKnownUniquelyReferenced(&tape) {
             tape.removeAll()
         } else {
             tape = JSONTape(capacity: bytes.count / 16)
         }
         let buffer = bytes.assumingMemoryBound(to: UInt8.self)
-        try JSONTapeBuilder.build(buffer, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects)
+        try JSONTapeBuilder.build(buffer, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects,
+                                  knownObjectArrays: knownObjectArrays)
         return tape.withEntries { entries in body(JSONView(entries: entries, bytes: buffer)) }
     }
 }

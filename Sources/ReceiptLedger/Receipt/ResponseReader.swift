@@ -55,6 +55,9 @@ struct ResponseReader: Sendable {
         }
     }
 
+    /// The arrays whose objects the memo may hold: not `pending_renewal_info`, whose entries
+    /// it never holds (a lookup each was wasted).
+    static let copyArrays = JSONKeySet(["in_app", "latest_receipt_info"])
     static let rootKeys = JSONKeySet(["status", "receipt", "environment", "latest_receipt_info", "pending_renewal_info"])
     static let receiptKeys = JSONKeySet(["in_app", "bundle_id", "receipt_type"])
 
@@ -75,7 +78,8 @@ struct ResponseReader: Sendable {
         // Transaction objects the memo holds are left whole on the tape (`readEntries` takes
         // their copies from the memo): most of an answer is history read before.
         do {
-            return try scratch.parser.withView(parsingInPlace: response, knownObjects: { scratch.copies.knownObject(in: $0) }) { view in
+            return try scratch.parser.withView(parsingInPlace: response, knownObjects: { scratch.copies.knownObject(in: $0) },
+                                               knownObjectArrays: Self.copyArrays) { view in
                 read(view, root: 0, scratch: scratch)
             }
         } catch {

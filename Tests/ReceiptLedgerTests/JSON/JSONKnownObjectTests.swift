@@ -17,6 +17,21 @@ import Testing
         try JSONParser(maxDepth: maxDepth).parse(Array(text.utf8), knownObjects: recogniser)
     }
 
+    /// With `knownObjectArrays`, only the arrays under those keys are offered to the
+    /// recogniser; elsewhere objects are taken apart, and the document reads the same.
+    @Test func onlyTheNamedArraysOfferTheirObjects() throws {
+        let text = #"{"copies":[\#(Self.known)],"renewals":[\#(Self.known)],"nested":{"copies":[\#(Self.known)]},"top":[[\#(Self.known)]]}"#
+        let tape = JSONTape(capacity: 64)
+        var stack: [JSONTapeBuilder.Frame] = []
+        var offered = 0
+        try JSONTapeBuilder.build(Array(text.utf8), into: tape, stack: &stack, maxDepth: 16,
+                                  knownObjects: { offered += 1; return Self.recogniser($0) },
+                                  knownObjectArrays: JSONKeySet(["copies"]))
+        #expect(offered == 2)  // `copies` at the root and in `nested`; not `renewals`, not an array in an array
+        let document = try JSONDocument(bytes: Array(text.utf8))
+        #expect(document.root["renewals"]?.elements[0]["id"]?.string == "7")
+    }
+
     @Test func arrayElementsThatAreKnownStayWhole() throws {
         let document = try Self.parse(#"{"list":[\#(Self.known), {"id":"8","v":2}, \#(Self.known)],"other":\#(Self.known)}"#)
         document.withView { view in
