@@ -24,7 +24,7 @@ struct Subscription: Sendable {
             keys.append(byte: t.environment == .production ? 0 : 1)
             keys.append(text: t.originalTransactionID)
             keys.append(integer: t.purchase.rawValue)
-            keys.append(text: t.transactionID)
+            keys.append(text: t.key.transactionID.text)
             keys.endKey()
         }
         let byPurchase = keys.order().map { renewable[$0] }
