@@ -57,8 +57,9 @@ enum ReceiptDates {
 /// endings `_date_ms`, `_date`, … exclude one another, so each key is at most one form of one
 /// field, and every such `X` is also what `fieldNames(in:)` derives from `K`. Fields named by
 /// `fieldNames` without any form resolve to nothing and raise nothing, so skipping them
-/// changes no finding. Keys are compared as ASCII bytes, whose order is `String`'s; a receipt
-/// with a non-ASCII or escaped key takes the `String` path instead (`scan` is false).
+/// changes no finding. Field names are compared as ASCII bytes, whose order is `String`'s; a
+/// receipt with an escaped key, or a date field whose name is not ASCII, takes the `String`
+/// path instead (`scan` is false).
 struct ReceiptDateFields {
     struct Field {
         /// The name's bytes in `names`.
@@ -95,11 +96,13 @@ struct ReceiptDateFields {
             let key = view.entries[member]
             guard !key.flags.contains(.hasEscapes) else { return false }  // rare: the `String` path decodes it
             let bytes = UnsafeBufferPointer(rebasing: view.bytes[(Int(key.start) + 1)..<(Int(key.end) - 1)])
-            guard bytes.isASCII else { return false }
             if let position = Self.knownKeys.position(of: bytes) {
                 // `keys(of:)` lists a name's five forms in order.
                 knownForms[position / 5][position % 5] = member + 1
             } else if let (nameLength, form) = Self.form(of: bytes) {
+                // Only a date field's name is ordered, so only its bytes need to be ASCII; any
+                // other key (the known ones are ASCII) cannot name a field.
+                guard bytes.isASCII else { return false }  // rare: the `String` path orders it
                 add(UnsafeBufferPointer(rebasing: bytes[..<nameLength]), form: form, value: member + 1)
             }
             member = JSONValue.indexAfter(member + 1, in: view.entries)

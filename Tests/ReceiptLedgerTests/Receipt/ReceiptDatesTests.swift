@@ -12,8 +12,10 @@ import Testing
         ("_formatted", ["\"2019-11-28 05:38:19 Etc/GMT\"", "\"bad\""]),
         ("_formatted_pst", ["\"2019-11-27 21:38:19 America/Los_Angeles\""]),
     ]
+    /// With non-ASCII names among them: such a date field takes the `String` reading, while a
+    /// non-ASCII key that names no field (`café`, added below) leaves the byte scan on.
     static let names = ["receipt_creation_date", "request_date", "original_purchase_date", "expiration_date",
-                        "preorder_date", "other_date", "a_date", "zz_date_ms_date"]
+                        "preorder_date", "other_date", "a_date", "zz_date_ms_date", "\u{E9}t\u{E9}_date", "e\u{301}_date"]
 
     static func anomalies(_ receipt: String) throws -> [String] {
         let root = try JSONDocument(text: receipt).root
@@ -30,6 +32,7 @@ import Testing
                 }
             }
             if Bool.random(using: &generator) { members.append("\"odd_date_pst_ms\": \"1\"") }
+            if Bool.random(using: &generator) { members.append("\"caf\u{E9}\": \"2019-11-28 05:38:19 Etc/GMT\"") }
             members.shuffle(using: &generator)
             let receipt = "{" + members.joined(separator: ", ") + "}"
             let forced = "{\"b\\u0075ndle\": 1, " + members.joined(separator: ", ") + "}"
