@@ -18,7 +18,7 @@ struct ExactStringIndex: Sendable {
     mutating func insert(_ key: ExactString) -> (number: Int, inserted: Bool) {
         if (strings.count + 1) * 2 > slots.count { grow() }
         var slot = 0
-        if let number = find(key.fingerprint, emptySlot: &slot, matches: { Self.equal($0, key.text) }) { return (number, false) }
+        if let number = key.text.withUTF8({ find(key.fingerprint, bytes: $0, emptySlot: &slot) }) { return (number, false) }
         slots[slot] = Self.slot(fingerprint: key.fingerprint, number: strings.count)
         strings.append(key.value)
         fingerprints.append(key.fingerprint)
@@ -28,33 +28,28 @@ struct ExactStringIndex: Sendable {
     /// The number of `key`, or nil when it was never inserted.
     func number(of key: ExactString) -> Int? {
         var slot = 0
-        return find(key.fingerprint, emptySlot: &slot) { Self.equal($0, key.text) }
-    }
-
-    /// Byte equality, without making a `String` of an inline text.
-    private static func equal(_ string: String, _ text: IDText) -> Bool {
-        string.withUTF8Buffer { stored in text.withUTF8 { JSONValue.bytesEqual(stored, $0) } }
+        return key.text.withUTF8 { find(key.fingerprint, bytes: $0, emptySlot: &slot) }
     }
 
     /// The number of the string whose UTF-8 is exactly `bytes`, or nil.
     func number(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var slot = 0
-        return find(ExactString.fingerprint(bytes), emptySlot: &slot) { $0.withUTF8Buffer { JSONValue.bytesEqual($0, bytes) } }
+        return find(ExactString.fingerprint(bytes), bytes: bytes, emptySlot: &slot)
     }
 
     var count: Int { strings.count }
 
-    /// The number of the string with this fingerprint that `matches`, or nil with `emptySlot`
-    /// set to where it would go.
+    /// The number of the string with this fingerprint whose UTF-8 is `bytes`, or nil with
+    /// `emptySlot` set to where it would go.
     @inline(__always)
-    private func find(_ fingerprint: Int, emptySlot: inout Int, matches: (String) -> Bool) -> Int? {
+    private func find(_ fingerprint: Int, bytes: UnsafeBufferPointer<UInt8>, emptySlot: inout Int) -> Int? {
         let mask = slots.count - 1
         let tag = Self.tag(fingerprint)
         var slot = fingerprint & mask
         while slots[slot] != 0 {
             if slots[slot] & Self.tagMask == tag {
                 let number = Int(truncatingIfNeeded: slots[slot] & ~Self.tagMask) - 1
-                if matches(strings[number]) { return number }
+                if strings[number].withUTF8Buffer({ JSONValue.bytesEqual($0, bytes) }) { return number }
             }
             slot = (slot + 1) & mask
         }

@@ -17,18 +17,6 @@ extension JSONView {
         return looseText(index).map { pool.intern($0) }
     }
 
-    /// `looseText`, given as `first` or `second` when the text is exactly that one (compared
-    /// byte for byte), which saves making a `String` that equals one at hand.
-    func looseText(_ index: Int, reusing first: String?, or second: String?) -> String? {
-        func isText(_ candidate: String?) -> Bool {
-            guard let candidate else { return false }
-            return withString(index) { bytes in candidate.withUTF8Buffer { JSONValue.bytesEqual($0, bytes) } } ?? false
-        }
-        if isText(first) { return first }
-        if isText(second) { return second }
-        return looseText(index)
-    }
-
     /// `looseText` as an id, made without a `String` when it is short (`IDText`). A long one
     /// equal to `first` or `second` (compared byte for byte) is that one, sharing its `String`.
     func looseID(_ index: Int, reusing first: IDText? = nil, or second: IDText? = nil) -> IDText? {
