@@ -7,6 +7,26 @@ struct CSVReader {
         var line: Int
     }
 
+    /// One row's fields as unescaped UTF-8, valid only during the call that is handed it.
+    struct Fields {
+        /// 1-based line number of the row's first line in the file.
+        let line: Int
+        /// The fields' bytes back to back; field `i` ends at `ends[i]`.
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let ends: UnsafeBufferPointer<Int>
+
+        var count: Int { ends.count }
+
+        /// Field `i`'s bytes (empty when the row has fewer fields).
+        subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
+            guard i < ends.count else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
+            let start = i == 0 ? 0 : ends[i - 1]
+            return UnsafeBufferPointer(rebasing: bytes[start..<ends[i]])
+        }
+
+        var strings: [String] { (0..<count).map { String(decoding: self[$0], as: UTF8.self) } }
+    }
+
     struct ParseError: Error {
         var line: Int
         var message: String
@@ -18,74 +38,84 @@ struct CSVReader {
         var rows: [Row] = []
         var utf8 = Array(text.utf8)
         try utf8.withUnsafeMutableBufferPointer { (bytes) throws(ParseError) in
-            try forEachRow(in: UnsafeBufferPointer(bytes)) { rows.append($0) }
+            try forEachRow(in: UnsafeBufferPointer(bytes)) { rows.append(Row(fields: $0.strings, line: $0.line)) }
         }
         return rows
     }
 
-    /// The same reading as `rows(of:)`, handing each row to `body` as soon as it is complete
-    /// instead of keeping them all. Half a million orders as an array of rows of `String`s
-    /// took more memory than the orders themselves, and left the heap fragmented after; a
-    /// reader that streams holds one row at a time. `bytes` must be valid UTF-8 (callers
-    /// validate the file first: the fields are decoded without a second check).
-    static func forEachRow(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Row) -> Void) throws(ParseError) {
-        var fields: [String] = []
-        var field: [UInt8] = []
+    /// The same reading as `rows(of:)`, handing each row to `body` as soon as it is complete,
+    /// as bytes: half a million orders as rows of `String`s took more memory than the orders
+    /// themselves, and a `String` per field most of the time it took to read them. `bytes`
+    /// must be valid UTF-8 (callers validate the file first: fields are not checked again).
+    ///
+    /// A field is read whole at a time: an unquoted one up to its `,` or line end (a `"` inside
+    /// it is an error), a quoted one up to its closing quote (`""` stands for one `"`), which
+    /// must be followed by a `,`, a line end or the end of the text. A line end is `\n` or
+    /// `\r\n`; a lone `\r` is part of the field. A row of one empty field (a blank line) is
+    /// skipped.
+    static func forEachRow(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Fields) -> Void) throws(ParseError) {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let count = bytes.count
+        var rowBytes: [UInt8] = []
+        var ends: [Int] = []
         var line = 1
         var rowLine = 1
-        var inQuotes = false
-        var fieldWasQuoted = false
-
-        func finishField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            fieldWasQuoted = false
+        /// At `index`, the `\n` or `\r\n` that ends a line.
+        func isLineEnd(_ index: Int) -> Bool {
+            bytes[index] == lf || (bytes[index] == cr && index + 1 < count && bytes[index + 1] == lf)
         }
         func finishRow() {
-            finishField()
-            if !(fields.count == 1 && fields[0].isEmpty) { body(Row(fields: fields, line: rowLine)) }
-            fields.removeAll(keepingCapacity: true)
+            if !(ends.count == 1 && ends[0] == 0) {
+                rowBytes.withUnsafeBufferPointer { fieldBytes in
+                    ends.withUnsafeBufferPointer { body(Fields(line: rowLine, bytes: fieldBytes, ends: $0)) }
+                }
+            }
+            rowBytes.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
         }
 
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inQuotes {
-                if byte == UInt8(ascii: "\"") {
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
-                        field.append(byte)
+        while true {
+            // One field, starting at `index`.
+            if index < count, bytes[index] == quote {
+                index += 1
+                while true {
+                    guard index < count else { throw ParseError(line: rowLine, message: "unclosed quoted field") }
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == quote {
+                        guard index < count, bytes[index] == quote else { break }
                         index += 1
-                    } else {
-                        inQuotes = false
+                    } else if byte == lf {
+                        line += 1
                     }
-                } else {
-                    if byte == UInt8(ascii: "\n") { line += 1 }
-                    field.append(byte)
+                    rowBytes.append(byte)
+                }
+                if index < count, bytes[index] != comma, !isLineEnd(index) {
+                    throw ParseError(line: line, message: "text after a closing quote")
                 }
             } else {
-                switch byte {
-                case UInt8(ascii: "\""):
-                    guard field.isEmpty, !fieldWasQuoted else {
-                        throw ParseError(line: line, message: "stray quote inside an unquoted field")
-                    }
-                    inQuotes = true
-                    fieldWasQuoted = true
-                case UInt8(ascii: ","):
-                    finishField()
-                case UInt8(ascii: "\r") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n"):
-                    break
-                case UInt8(ascii: "\n"):
-                    finishRow()
-                    line += 1
-                    rowLine = line
-                default:
-                    if fieldWasQuoted { throw ParseError(line: line, message: "text after a closing quote") }
-                    field.append(byte)
+                let start = index
+                while index < count, bytes[index] != comma, !isLineEnd(index) {
+                    if bytes[index] == quote { throw ParseError(line: line, message: "stray quote inside an unquoted field") }
+                    index += 1
                 }
+                rowBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             }
-            index += 1
+            ends.append(rowBytes.count)
+            // What ends it: a comma, a line end or the end of the text.
+            if index == count {
+                finishRow()
+                return
+            }
+            if bytes[index] == comma {
+                index += 1
+                continue
+            }
+            index += bytes[index] == cr ? 2 : 1
+            finishRow()
+            line += 1
+            rowLine = line
         }
-        if inQuotes { throw ParseError(line: rowLine, message: "unclosed quoted field") }
-        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { finishRow() }
     }
 }

@@ -25,6 +25,29 @@ struct Order: Sendable {
         self.revokedAt = RecordIndex.instant(Order.trimmed(revokedAt))
     }
 
+    /// The same order from the UTF-8 of a CSV row's fields (an empty field reads as NULL
+    /// does), without a `String` per field: `productID` is given trimmed, as `id` trims it.
+    init(utf8 orderID: UnsafeBufferPointer<UInt8>, userID: UnsafeBufferPointer<UInt8>, productID: String,
+         transactionID: UnsafeBufferPointer<UInt8>, deliveredAt: UnsafeBufferPointer<UInt8>, revokedAt: UnsafeBufferPointer<UInt8>) {
+        self.orderID = LooseText.trimmed(utf8: orderID, newlines: true)
+        self.userID = String(decoding: userID, as: UTF8.self)
+        self.productID = productID
+        if let range = LooseText.asciiTrimmedRange(transactionID, newlines: true) {
+            self.transactionID = IDText(utf8: UnsafeBufferPointer(rebasing: transactionID[range]))
+        } else {
+            self.transactionID = IDText(LooseText.trimmed(utf8: transactionID, newlines: true))
+        }
+        self.deliveredAt = Order.instant(utf8: deliveredAt)
+        self.revokedAt = Order.instant(utf8: revokedAt)
+    }
+
+    private static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnixMillis? {
+        guard let range = LooseText.asciiTrimmedRange(bytes, newlines: false) else {
+            return RecordIndex.instant(.text(LooseText.trimmed(utf8: bytes, newlines: false)))
+        }
+        return RecordIndex.instant(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
     static func id(_ value: FieldValue) -> String {
         LooseText.trimmed(value.textValue ?? "", newlines: true)
     }

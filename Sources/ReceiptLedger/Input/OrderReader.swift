@@ -17,7 +17,7 @@ enum OrderReader {
         // Rows are streamed into orders (see `CSVReader.forEachRow`). The checks keep their
         // order of precedence: a malformed row anywhere, then an empty file, then a missing
         // column, which is why a bad header only stops the building of orders.
-        var header: CSVReader.Row?
+        var headerLine: Int?
         var positions: [Int] = []
         var headerError: UsageError?
         var orders: [Order] = []
@@ -26,9 +26,9 @@ enum OrderReader {
         text.withUTF8 { bytes in
             do throws(CSVReader.ParseError) {
                 try CSVReader.forEachRow(in: bytes) { row in
-                    guard header != nil else {
-                        header = row
-                        let names = row.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                    guard headerLine != nil else {
+                        headerLine = row.line
+                        let names = row.strings.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
                         for column in columns {
                             guard let position = names.firstIndex(of: column) else {
                                 headerError = UsageError("\(path):\(row.line): missing column \(column)")
@@ -40,22 +40,20 @@ enum OrderReader {
                     }
                     guard headerError == nil else { return }
                     /// `column` counts in `columns`: 0 is order_id … 5 is revoked_at.
-                    func field(_ column: Int) -> FieldValue {
-                        let i = positions[column]
-                        guard i < row.fields.count, !row.fields[i].isEmpty else { return .null }
-                        return .text(row.fields[i])
-                    }
-                    var order = Order(orderID: field(0), userID: field(1), productID: field(2),
-                                      transactionID: field(3), deliveredAt: field(4), revokedAt: field(5))
-                    order.productID = products.intern(order.productID)
-                    orders.append(order)
+                    func field(_ column: Int) -> UnsafeBufferPointer<UInt8> { row[positions[column]] }
+                    let product = field(2)
+                    let productID = LooseText.asciiTrimmedRange(product, newlines: true).map {
+                        products.intern(utf8: UnsafeBufferPointer(rebasing: product[$0]))
+                    } ?? products.intern(LooseText.trimmed(utf8: product, newlines: true))
+                    orders.append(Order(utf8: field(0), userID: field(1), productID: productID,
+                                        transactionID: field(3), deliveredAt: field(4), revokedAt: field(5)))
                 }
             } catch {
                 parseError = error
             }
         }
         if let parseError { throw UsageError("\(path):\(parseError.line): \(parseError.message)") }
-        guard header != nil else { throw UsageError("\(path): the orders file is empty") }
+        guard headerLine != nil else { throw UsageError("\(path): the orders file is empty") }
         if let headerError { throw headerError }
         return orders
     }

@@ -152,13 +152,22 @@ struct RecordIndex {
             let instant = UnixMillis(ms)
             return UnixMillis.readableRange.contains(instant) ? instant : nil
         case .text(let text):
-            switch TimestampText.parse(text) {
-            case .instant(let instant): return instant
-            case .ambiguous(let earlier, _): return earlier
-            case .skipped, .unreadable: return nil
-            }
+            return instant(TimestampText.parse(text))
         default:
             return nil
+        }
+    }
+
+    /// `instant(.text(…))` of the text whose UTF-8 is `bytes`.
+    static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnixMillis? {
+        instant(TimestampText.parse(bytes))
+    }
+
+    private static func instant(_ reading: TimestampReading) -> UnixMillis? {
+        switch reading {
+        case .instant(let instant): return instant
+        case .ambiguous(let earlier, _): return earlier
+        case .skipped, .unreadable: return nil
         }
     }
 

@@ -19,17 +19,30 @@ enum LooseText {
     /// such a scalar, so only a non-ASCII byte where trimming stops needs Foundation.
     static func trimmed(_ text: String, newlines: Bool) -> String {
         var text = text
-        let range: Range<Int>? = text.withUTF8 { bytes in
-            func trims(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D) }
-            var start = 0, end = bytes.count
-            while start < end && trims(bytes[start]) { start += 1 }
-            while end > start && trims(bytes[end - 1]) { end -= 1 }
-            guard start == end || (bytes[start] < 0x80 && bytes[end - 1] < 0x80) else { return nil }
-            return start..<end
-        }
+        let range = text.withUTF8 { asciiTrimmedRange($0, newlines: newlines) }
         guard let range else { return text.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces) }
         guard range.count != text.utf8.count else { return text }
         return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// `trimmed(_:newlines:)` of the text whose UTF-8 is `bytes` (valid UTF-8), without making
+    /// the untrimmed `String` first.
+    static func trimmed(utf8 bytes: UnsafeBufferPointer<UInt8>, newlines: Bool) -> String {
+        guard let range = asciiTrimmedRange(bytes, newlines: newlines) else {
+            return trimmed(String(decoding: bytes, as: UTF8.self), newlines: newlines)
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The bytes left once ASCII spaces and tabs (and, with `newlines`, LF … CR) are taken off
+    /// both ends; nil when trimming stops at a non-ASCII byte, which only Foundation can judge.
+    static func asciiTrimmedRange(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool) -> Range<Int>? {
+        func trims(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D) }
+        var start = 0, end = bytes.count
+        while start < end && trims(bytes[start]) { start += 1 }
+        while end > start && trims(bytes[end - 1]) { end -= 1 }
+        guard start == end || (bytes[start] < 0x80 && bytes[end - 1] < 0x80) else { return nil }
+        return start..<end
     }
 
     private static func asciiTrimmedLowercased(_ text: String) -> String? {

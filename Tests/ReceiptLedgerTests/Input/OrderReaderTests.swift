@@ -27,6 +27,42 @@ import Testing
         #expect(orders.map(\.revokedAt) == [nil, UnixMillis(1_704_216_495_443)])
     }
 
+    /// An order read from a CSV row's bytes is the order read from the same texts as fields
+    /// (the SQLite path): trimming, ids, instants, also where only Foundation can trim.
+    @Test func bytesReadAsFieldsDo() {
+        let pieces = ["", " ", "\t", "\n", "\u{00A0}", "\u{2003}", "é", "7", "u1", "2000000100013322", "20000001000133221",
+                      "1704216495442", "2024-03-01T10:00:00Z", "2024-03-01 10:00:00 Etc/GMT", "x"]
+        var random = DemoRandom(seed: 5)
+        func text() -> String { (0..<random.below(4)).map { _ in pieces[Int(random.below(UInt64(pieces.count)))] }.joined() }
+        for _ in 0..<5_000 {
+            let texts = (0..<6).map { _ in text() }
+            func value(_ text: String) -> FieldValue { text.isEmpty ? .null : .text(text) }
+            let expected = Order(orderID: value(texts[0]), userID: value(texts[1]), productID: value(texts[2]),
+                                 transactionID: value(texts[3]), deliveredAt: value(texts[4]), revokedAt: value(texts[5]))
+            let bytes = texts.map { Array($0.utf8) }
+            let order = bytes[0].withUnsafeBufferPointer { orderID in
+                bytes[1].withUnsafeBufferPointer { userID in
+                    bytes[3].withUnsafeBufferPointer { transactionID in
+                        bytes[4].withUnsafeBufferPointer { deliveredAt in
+                            bytes[5].withUnsafeBufferPointer { revokedAt in
+                                Order(utf8: orderID, userID: userID, productID: expected.productID, transactionID: transactionID,
+                                      deliveredAt: deliveredAt, revokedAt: revokedAt)
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(order.orderID == expected.orderID && order.userID == expected.userID, "\(texts)")
+            #expect(order.transactionID == expected.transactionID, "\(texts)")
+            #expect(order.deliveredAt == expected.deliveredAt && order.revokedAt == expected.revokedAt, "\(texts)")
+        }
+    }
+
+    @Test func productIDsAreTrimmedAndShared() throws {
+        let orders = try read("order_id,user_id,product_id,transaction_id,delivered_at,revoked_at\n1,u, p ,1,,\n2,u,p,2,,\n3,u,\u{00A0}p\u{00A0},3,,\n")
+        #expect(orders.map(\.productID) == ["p", "p", "p"])
+    }
+
     @Test(arguments: [
         ("order_id,user_id\n1,u\n\"2,u\n", "o.csv:3: unclosed quoted field"),
         ("order_id,user_id\n1,u\n", "o.csv:1: missing column product_id"),
