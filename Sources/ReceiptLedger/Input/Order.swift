@@ -21,39 +21,53 @@ struct Order: Sendable {
         self.userID = userID.textValue ?? ""
         self.productID = Order.id(productID)
         self.transactionID = IDText(Order.id(transactionID))
-        self.deliveredAt = RecordIndex.instant(Order.trimmed(deliveredAt))
-        self.revokedAt = RecordIndex.instant(Order.trimmed(revokedAt))
+        self.deliveredAt = Order.instant(deliveredAt)
+        self.revokedAt = Order.instant(revokedAt)
     }
 
-    /// The same order from the UTF-8 of a CSV row's fields (an empty field reads as NULL
-    /// does), without a `String` per field: `productID` is given trimmed, as `id` trims it.
-    init(utf8 orderID: UnsafeBufferPointer<UInt8>, userID: UnsafeBufferPointer<UInt8>, productID: String,
-         transactionID: UnsafeBufferPointer<UInt8>, deliveredAt: UnsafeBufferPointer<UInt8>, revokedAt: UnsafeBufferPointer<UInt8>) {
-        self.orderID = LooseText.trimmed(utf8: orderID, newlines: true)
-        self.userID = String(decoding: userID, as: UTF8.self)
+    /// An order from values already read as `init(orderID:…)` reads them (the readers' byte
+    /// paths: `id(utf8:)`, `transactionID(utf8:)`, `instant(utf8:)`).
+    init(orderID: String, userID: String, productID: String, transactionID: IDText, deliveredAt: UnixMillis?, revokedAt: UnixMillis?) {
+        self.orderID = orderID
+        self.userID = userID
         self.productID = productID
-        if let range = LooseText.asciiTrimmedRange(transactionID, newlines: true) {
-            self.transactionID = IDText(utf8: UnsafeBufferPointer(rebasing: transactionID[range]))
-        } else {
-            self.transactionID = IDText(LooseText.trimmed(utf8: transactionID, newlines: true))
-        }
-        self.deliveredAt = Order.instant(utf8: deliveredAt)
-        self.revokedAt = Order.instant(utf8: revokedAt)
+        self.transactionID = transactionID
+        self.deliveredAt = deliveredAt
+        self.revokedAt = revokedAt
     }
 
-    private static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnixMillis? {
+    /// `id(.text(…))` of UTF-8 bytes, where an empty field reads as NULL does.
+    static func id(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        LooseText.trimmed(utf8: bytes, newlines: true)
+    }
+
+    /// `IDText(id(.text(…)))` of UTF-8 bytes, without the `String` in between.
+    static func transactionID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> IDText {
+        guard let range = LooseText.asciiTrimmedRange(bytes, newlines: true) else { return IDText(id(utf8: bytes)) }
+        return IDText(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// `RecordIndex.instant(trimmed(.text(…)))` of UTF-8 bytes (an empty field is no instant).
+    static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnixMillis? {
         guard let range = LooseText.asciiTrimmedRange(bytes, newlines: false) else {
-            return RecordIndex.instant(.text(LooseText.trimmed(utf8: bytes, newlines: false)))
+            return instant(.text(String(decoding: bytes, as: UTF8.self)))
         }
         return RecordIndex.instant(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// The product id as `id` reads it, from the pool: known ids cost no `String`.
+    static func productID(utf8 bytes: UnsafeBufferPointer<UInt8>, pool: inout StringPool) -> String {
+        guard let range = LooseText.asciiTrimmedRange(bytes, newlines: true) else { return pool.intern(id(utf8: bytes)) }
+        return pool.intern(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     static func id(_ value: FieldValue) -> String {
         LooseText.trimmed(value.textValue ?? "", newlines: true)
     }
 
-    private static func trimmed(_ value: FieldValue) -> FieldValue {
-        if case .text(let text) = value { return .text(LooseText.trimmed(text, newlines: false)) }
-        return value
+    /// `delivered_at` and `revoked_at`: any `verified_at` form, text trimmed first.
+    static func instant(_ value: FieldValue) -> UnixMillis? {
+        if case .text(let text) = value { return RecordIndex.instant(.text(LooseText.trimmed(text, newlines: false))) }
+        return RecordIndex.instant(value)
     }
 }

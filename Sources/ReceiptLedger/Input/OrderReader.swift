@@ -41,12 +41,10 @@ enum OrderReader {
                     guard headerError == nil else { return }
                     /// `column` counts in `columns`: 0 is order_id … 5 is revoked_at.
                     func field(_ column: Int) -> UnsafeBufferPointer<UInt8> { row[positions[column]] }
-                    let product = field(2)
-                    let productID = LooseText.asciiTrimmedRange(product, newlines: true).map {
-                        products.intern(utf8: UnsafeBufferPointer(rebasing: product[$0]))
-                    } ?? products.intern(LooseText.trimmed(utf8: product, newlines: true))
-                    orders.append(Order(utf8: field(0), userID: field(1), productID: productID,
-                                        transactionID: field(3), deliveredAt: field(4), revokedAt: field(5)))
+                    orders.append(Order(orderID: Order.id(utf8: field(0)), userID: String(decoding: field(1), as: UTF8.self),
+                                        productID: Order.productID(utf8: field(2), pool: &products),
+                                        transactionID: Order.transactionID(utf8: field(3)),
+                                        deliveredAt: Order.instant(utf8: field(4)), revokedAt: Order.instant(utf8: field(5))))
                 }
             } catch {
                 parseError = error
@@ -90,10 +88,18 @@ enum OrderReader {
         do {
             try statement.forEachRow { row in
                 func field(_ column: Int32) -> FieldValue { SQLiteRecordSource.value(row, column) }
-                var order = Order(orderID: field(orderID), userID: field(userID), productID: field(productID),
-                                  transactionID: field(transactionID), deliveredAt: field(deliveredAt), revokedAt: field(revokedAt))
-                order.productID = products.intern(order.productID)
-                orders.append(order)
+                // ASCII text (every id a server stores) is read from SQLite's bytes: no
+                // `String` for an id that the pool or an `IDText` holds anyway.
+                func instant(_ column: Int32) -> UnixMillis? {
+                    guard row.type(column) == .text, let text = row.asciiText(column) else { return Order.instant(field(column)) }
+                    return Order.instant(utf8: text)
+                }
+                orders.append(Order(
+                    orderID: Order.id(field(orderID)), userID: field(userID).textValue ?? "",
+                    productID: row.asciiText(productID).map { Order.productID(utf8: $0, pool: &products) }
+                        ?? products.intern(Order.id(field(productID))),
+                    transactionID: row.asciiText(transactionID).map(Order.transactionID(utf8:)) ?? IDText(Order.id(field(transactionID))),
+                    deliveredAt: instant(deliveredAt), revokedAt: instant(revokedAt)))
             }
         } catch {
             throw UsageError("cannot read orders from \(path): \(error)")

@@ -34,6 +34,19 @@ struct SQLiteRow {
         return withBytes(column) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The bytes of a TEXT value made only of ASCII (valid UTF-8 as it is, and read as
+    /// `text` reads it), empty for NULL; nil for any other value. Valid as `withBytes`'s are.
+    func asciiText(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL: return UnsafeBufferPointer(start: nil, count: 0)
+        case SQLITE_TEXT: break
+        default: return nil
+        }
+        let pointer = sqlite3_column_text(statement, column)
+        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column)))
+        return bytes.isASCII ? bytes : nil
+    }
+
     /// The value's bytes without copying: a blob's bytes, or the UTF-8 text of anything else;
     /// an empty buffer for NULL. sqlite3.h: call `_blob`/`_text` first, then `_bytes`.
     func withBytes<R>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

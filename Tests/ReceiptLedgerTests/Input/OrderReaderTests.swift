@@ -39,23 +39,54 @@ import Testing
             func value(_ text: String) -> FieldValue { text.isEmpty ? .null : .text(text) }
             let expected = Order(orderID: value(texts[0]), userID: value(texts[1]), productID: value(texts[2]),
                                  transactionID: value(texts[3]), deliveredAt: value(texts[4]), revokedAt: value(texts[5]))
+            var pool = StringPool()
             let bytes = texts.map { Array($0.utf8) }
-            let order = bytes[0].withUnsafeBufferPointer { orderID in
-                bytes[1].withUnsafeBufferPointer { userID in
-                    bytes[3].withUnsafeBufferPointer { transactionID in
-                        bytes[4].withUnsafeBufferPointer { deliveredAt in
-                            bytes[5].withUnsafeBufferPointer { revokedAt in
-                                Order(utf8: orderID, userID: userID, productID: expected.productID, transactionID: transactionID,
-                                      deliveredAt: deliveredAt, revokedAt: revokedAt)
-                            }
-                        }
-                    }
-                }
-            }
+            func read<T>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { bytes[field].withUnsafeBufferPointer(body) }
+            let order = Order(orderID: read(0) { Order.id(utf8: $0) }, userID: texts[1],
+                              productID: read(2) { Order.productID(utf8: $0, pool: &pool) },
+                              transactionID: read(3) { Order.transactionID(utf8: $0) },
+                              deliveredAt: read(4) { Order.instant(utf8: $0) }, revokedAt: read(5) { Order.instant(utf8: $0) })
+            #expect(order.productID == expected.productID, "\(texts)")
             #expect(order.orderID == expected.orderID && order.userID == expected.userID, "\(texts)")
             #expect(order.transactionID == expected.transactionID, "\(texts)")
             #expect(order.deliveredAt == expected.deliveredAt && order.revokedAt == expected.revokedAt, "\(texts)")
         }
+    }
+
+    /// The `orders` table read with its ASCII text as bytes gives the orders that reading every
+    /// value as a `FieldValue` gives, whatever the storage classes (integers, reals, blobs,
+    /// invalid UTF-8, non-ASCII spaces, NULL).
+    @Test func sqliteOrdersReadAsFieldValuesDo() throws {
+        let folder = try SQLiteTestDirectory()
+        let path = folder.path("orders.sqlite")
+        let values = ["NULL", "''", "' 7 '", "12", "1.5", "x'41'", "x'ff41'", "'u1'", "' p\u{00A0}'", "'\u{00A0}p'",
+                      "'2000000100013322'", "' 20000001000133221 '", "1704216495442", "' 1704216495442 '",
+                      "'2024-03-01 10:00:00 Etc/GMT'", "'2024-03-01T10:00:00Z\t'", "'bad'", "'é'"]
+        var random = DemoRandom(seed: 9)
+        var rows: [String] = []
+        for _ in 0..<400 {
+            rows.append("(" + (0..<6).map { _ in values[Int(random.below(UInt64(values.count)))] }.joined(separator: ",") + ")")
+        }
+        do {
+            let writer = try SQLiteDatabase(path: path, readOnly: false)
+            try writer.execute("CREATE TABLE orders(order_id, user_id, product_id, transaction_id, delivered_at, revoked_at); "
+                               + "INSERT INTO orders VALUES " + rows.joined(separator: ","))
+        }
+        let database = try SQLiteDatabase(path: path, readOnly: true)
+        let orders = try #require(try OrderReader.read(database: database, path: path, query: nil))
+        var expected: [Order] = []
+        try database.prepare("SELECT * FROM orders").forEachRow { row in
+            func field(_ column: Int32) -> FieldValue { SQLiteRecordSource.value(row, column) }
+            expected.append(Order(orderID: field(0), userID: field(1), productID: field(2), transactionID: field(3),
+                                  deliveredAt: field(4), revokedAt: field(5)))
+        }
+        #expect(orders.count == 400)
+        for (order, want) in zip(orders, expected) {
+            #expect(order.orderID == want.orderID && order.userID == want.userID && order.productID == want.productID)
+            #expect(order.transactionID == want.transactionID)
+            #expect(order.deliveredAt == want.deliveredAt && order.revokedAt == want.revokedAt)
+        }
+        #expect(orders.contains { $0.deliveredAt != nil } && orders.contains { $0.transactionID == "2000000100013322" })
     }
 
     @Test func productIDsAreTrimmedAndShared() throws {
