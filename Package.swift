@@ -18,9 +18,14 @@ let package = Package(
             name: "CSHA256",
             path: "Sources/CSHA256"
         ),
+        // Software prefetch for loops over objects in an order unrelated to memory; see CacheHints.swift.
+        .target(
+            name: "CCacheHints",
+            path: "Sources/CCacheHints"
+        ),
         .target(
             name: "ReceiptLedger",
-            dependencies: ["CSQLite", "CSHA256"],
+            dependencies: ["CSQLite", "CSHA256", "CCacheHints"],
             path: "Sources/ReceiptLedger"
         ),
         .executableTarget(

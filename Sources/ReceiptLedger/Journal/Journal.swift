@@ -91,7 +91,17 @@ extension JournalBuilder {
         var booking = Booking()
         booking.transactions.reserveCapacity(positions.count)
         booking.positions.reserveCapacity(positions.count)
-        for position in positions { book(states[position], at: position, catalog: catalog, into: &booking) }
+        // Key order visits the states in no order of memory: each is asked for ahead of its turn.
+        states.withUnsafeBufferPointer { stateReferences in
+            var ahead = positions.startIndex + CacheHints.distance
+            for position in positions {
+                if ahead < positions.endIndex {
+                    CacheHints.prefetchObject(stateReferences, at: positions[ahead])
+                    ahead += 1
+                }
+                book(stateReferences[position], at: position, catalog: catalog, into: &booking)
+            }
+        }
         return booking
     }
 

@@ -1,0 +1,21 @@
+import CCacheHints
+
+/// Software prefetch, for loops that visit objects in an order unrelated to where they lie in
+/// memory: the journal books transactions in key order, but their states lie in the order the
+/// merge first met them, so each visit waited on a cache miss (at 1,000,000 records, most of the
+/// booking's time). Asking for the object a number of iterations ahead overlaps those waits. A
+/// hint only: it changes no result.
+enum CacheHints {
+    /// How many iterations ahead a loop asks for its objects (8, 16 and 32 were measured on the
+    /// booking; 16 and 32 did equally well).
+    static let distance = 16
+
+    /// Asks for the first `lines` cache lines of the object that `references[index]` refers to.
+    /// The reference is read as a plain address: the object is neither retained nor touched.
+    @inline(__always)
+    static func prefetchObject<Object: AnyObject>(_ references: UnsafeBufferPointer<Object>, at index: Int, lines: Int = 3) {
+        guard let base = references.baseAddress else { return }
+        let address = UnsafeRawPointer(base).load(fromByteOffset: index * MemoryLayout<Object>.stride, as: UnsafeRawPointer.self)
+        for line in 0..<lines { cache_hints_prefetch(address + line * 64) }
+    }
+}
