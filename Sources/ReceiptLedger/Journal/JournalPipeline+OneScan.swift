@@ -62,6 +62,7 @@ extension JournalPipeline {
         // 256 MiB each) are freed while it is, and do not add to the run's peak memory.
         parsing.stop()
         progress?.finish()
+        PhaseTimer.threadCPU("the reading and merging thread, so far")
         PhaseTimer.mark("records read and merged in one scan")
 
         index.finish()

@@ -195,6 +195,7 @@ final class ParsingWorkers: @unchecked Sendable {
             while pending[thread].isEmpty && !stopping { condition.wait() }
             if stopping {
                 condition.unlock()
+                PhaseTimer.threadCPU("reading thread \(thread)")
                 return
             }
             let (sequence, batch) = pending[thread].removeFirst()
