@@ -13,7 +13,9 @@ enum AmountRange {
 
     static func check(_ journal: Journal) throws(FatalError) {
         var units: Int64 = 0
-        var grossByCurrency: [Currency: Int64] = [:]
+        // A run has a handful of currencies: a list searched in order costs less than hashing
+        // the currency of each transaction.
+        var grossByCurrency: [(currency: Currency, gross: Int64)] = []
         for t in journal.transactions {
             let (sum, overflow) = units.addingReportingOverflow(t.quantity)
             guard !overflow, sum <= maximumUnits else {
@@ -22,7 +24,11 @@ enum AmountRange {
             }
             units = sum
             guard let gross = t.gross else { continue }
-            let total = grossByCurrency[gross.currency, default: 0]
+            let slot = grossByCurrency.firstIndex { $0.currency == gross.currency } ?? {
+                grossByCurrency.append((gross.currency, 0))
+                return grossByCurrency.count - 1
+            }()
+            let total = grossByCurrency[slot].gross
             let amount = gross.minorUnits == .min ? Int64.max : abs(gross.minorUnits)
             let (next, grossOverflow) = total.addingReportingOverflow(amount)
             guard !grossOverflow, next <= maximumMinorUnits else {
@@ -31,7 +37,7 @@ enum AmountRange {
                                  + "(\(t.environment.rawValue) transaction \(excerpt(t.transactionID)): quantity \(t.quantity) "
                                  + "of \(excerpt(t.productID)) at \(t.unitPrice?.formatted ?? "?")); check the catalog prices and quantities")
             }
-            grossByCurrency[gross.currency] = next
+            grossByCurrency[slot].gross = next
         }
     }
 
