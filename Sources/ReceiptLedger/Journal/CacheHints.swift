@@ -10,6 +10,12 @@ enum CacheHints {
     /// booking; 16 and 32 did equally well).
     static let distance = 16
 
+    /// Asks for the cache line holding `address`.
+    @inline(__always)
+    static func prefetch(_ address: UnsafeRawPointer) {
+        cache_hints_prefetch(address)
+    }
+
     /// Asks for the first `lines` cache lines of the object that `references[index]` refers to.
     /// The reference is read as a plain address: the object is neither retained nor touched.
     @inline(__always)

@@ -20,6 +20,14 @@ struct Journal: Sendable {
         heldTransactionIDs.index.find(environment, id).flatMap(transaction(number:))
     }
 
+    /// Asks for the booked transaction with this number, if any (a hint: see `CacheHints`).
+    func prefetchTransaction(number: Int) {
+        guard number >= 0, number < bookedPositions.count else { return }
+        let position = Int(bookedPositions[number])
+        guard position >= 0 else { return }
+        transactions.withUnsafeBufferPointer { CacheHints.prefetchObject($0, at: position) }
+    }
+
     /// The booked transaction with this number in `heldTransactionIDs.index`, if any.
     func transaction(number: Int) -> Transaction? {
         guard number < bookedPositions.count else { return nil }
