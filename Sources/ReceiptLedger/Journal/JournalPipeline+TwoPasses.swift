@@ -52,6 +52,7 @@ extension JournalPipeline {
             guard order.endPass() else { throw SourceError(message: "\(source.label) changed while it was being read") }
         }
         parsing.stop()  // frees the memos before the journal is built (see `runInOneScan`)
+        parsing.waitUntilEnded()
         progress?.finish()
         PhaseTimer.mark("pass 2: answers read and merged")
         index.releaseProcessingOrder()

@@ -94,6 +94,8 @@ final class ParsingWorkers: @unchecked Sendable {
     private var submitted = 0
     private var taken = 0
     private var stopping = false
+    /// Reading threads not yet ended.
+    private var running: Int
     /// The distinct transactions merged so far, which sizes each thread's memo.
     private let transactionsMerged = Atomic<Int>(0)
 
@@ -108,6 +110,7 @@ final class ParsingWorkers: @unchecked Sendable {
         self.memoizes = memoizes
         self.maxInFlight = max(1, maxInFlight)
         threadCount = max(1, count)
+        running = threadCount
         pending = Array(repeating: [], count: threadCount)
         disposals = Array(repeating: [], count: threadCount)
         // Each thread keeps `self` alive until `stop()` lets it end.
@@ -188,7 +191,22 @@ final class ParsingWorkers: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Waits until every reading thread has ended and freed its memo (after `stop()`).
+    func waitUntilEnded() {
+        condition.lock()
+        while running > 0 { condition.wait() }
+        condition.unlock()
+    }
+
     private func work(_ thread: Int) {
+        readBatches(thread)  // returns having freed the thread's scratch and memo
+        condition.lock()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func readBatches(_ thread: Int) {
         let scratch = ResponseReader.Scratch(memoizes: memoizes)
         while true {
             condition.lock()
