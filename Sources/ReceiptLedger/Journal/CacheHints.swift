@@ -20,7 +20,7 @@ enum CacheHints {
     /// The reference is read as a plain address: the object is neither retained nor touched.
     @inline(__always)
     static func prefetchObject<Object: AnyObject>(_ references: UnsafeBufferPointer<Object>, at index: Int, lines: Int = 3) {
-        guard let base = references.baseAddress else { return }
+        guard let base = references.baseAddress, references.indices.contains(index) else { return }
         let address = UnsafeRawPointer(base).load(fromByteOffset: index * MemoryLayout<Object>.stride, as: UnsafeRawPointer.self)
         for line in 0..<lines { cache_hints_prefetch(address + line * 64) }
     }
