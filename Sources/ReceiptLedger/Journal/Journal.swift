@@ -99,13 +99,21 @@ extension JournalBuilder {
         var booking = Booking()
         booking.transactions.reserveCapacity(positions.count)
         booking.positions.reserveCapacity(positions.count)
-        // Key order visits the states in no order of memory: each is asked for ahead of its turn.
+        // Key order visits the states in no order of memory: each is asked for ahead of its turn,
+        // and halfway there (the state has arrived by then) the index slot of its id in the
+        // other environment, which `book` probes.
         states.withUnsafeBufferPointer { stateReferences in
             var ahead = positions.startIndex + CacheHints.distance
+            var halfway = positions.startIndex + CacheHints.distance / 2
             for position in positions {
                 if ahead < positions.endIndex {
                     CacheHints.prefetchObject(stateReferences, at: positions[ahead])
                     ahead += 1
+                }
+                if halfway < positions.endIndex {
+                    let key = stateReferences[positions[halfway]].key
+                    stateIndex.prefetchSlot(key.environment == .production ? .sandbox : .production, key.transactionID)
+                    halfway += 1
                 }
                 book(stateReferences[position], at: position, catalog: catalog, into: &booking)
             }
