@@ -91,7 +91,8 @@ enum OrderReader {
                 // ASCII text (every id a server stores) is read from SQLite's bytes: no
                 // `String` for an id that the pool or an `IDText` holds anyway.
                 func instant(_ column: Int32) -> UnixMillis? {
-                    guard row.type(column) == .text, let text = row.asciiText(column) else { return Order.instant(field(column)) }
+                    // NULL comes as empty text, which is no instant either.
+                    guard let text = row.asciiText(column) else { return Order.instant(field(column)) }
                     return Order.instant(utf8: text)
                 }
                 orders.append(Order(

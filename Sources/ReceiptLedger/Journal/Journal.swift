@@ -22,17 +22,18 @@ struct Journal: Sendable {
 
     /// Asks for the booked transaction with this number, if any (a hint: see `CacheHints`).
     func prefetchTransaction(number: Int) {
-        guard number >= 0, number < bookedPositions.count else { return }
-        let position = Int(bookedPositions[number])
-        guard position >= 0 else { return }
+        guard let position = bookedPosition(number: number) else { return }
         transactions.withUnsafeBufferPointer { CacheHints.prefetchObject($0, at: position) }
     }
 
     /// The booked transaction with this number in `heldTransactionIDs.index`, if any.
     func transaction(number: Int) -> Transaction? {
-        guard number < bookedPositions.count else { return nil }
-        let position = bookedPositions[number]
-        return position < 0 ? nil : transactions[Int(position)]
+        bookedPosition(number: number).map { transactions[$0] }
+    }
+
+    private func bookedPosition(number: Int) -> Int? {
+        guard number >= 0, number < bookedPositions.count, bookedPositions[number] >= 0 else { return nil }
+        return Int(bookedPositions[number])
     }
 }
 
