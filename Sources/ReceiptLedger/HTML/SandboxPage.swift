@@ -47,6 +47,7 @@ enum SandboxPage {
     static func context(_ data: ReportData) -> [String: TemplateValue] {
         let sandbox = data.journal.transactions.filter { $0.environment == .sandbox }
         let proof = proof(data)
+        let sandboxTotals = sandboxGross(data)
         let checks = data.journal.environmentChecks.sorted { $0.recordID < $1.recordID }
         func count(_ finding: String) -> String { Display.count(checks.filter { $0.findings.contains(finding) }.count) }
         let both = data.journal.anomalies.filter { $0.kind == AnomalyKind.bothEnvironments && $0.environment == .sandbox }
@@ -63,8 +64,8 @@ enum SandboxPage {
                 ])
             }),
             "sandbox_transactions": .string(Display.counted(sandbox.count, "sandbox transaction", "sandbox transactions")),
-            "has_sandbox_gross": .bool(!sandboxGross(data).isEmpty),
-            "sandbox_gross": .list(sandboxGross(data).map { c, count, gross in
+            "has_sandbox_gross": .bool(!sandboxTotals.isEmpty),
+            "sandbox_gross": .list(sandboxTotals.map { c, count, gross in
                 .object(["currency": .string(c.code), "count": .string(Display.count(count)), "gross": .string(Display.amount(gross, c))])
             }),
             "status_21007": .string(count("status_21007")),
