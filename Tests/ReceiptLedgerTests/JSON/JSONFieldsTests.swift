@@ -71,4 +71,29 @@ import Testing
         #expect(JSONKeySet([]).position(of: "") == nil)
         #expect(JSONKeySet([""]).position(of: "") == 0)
     }
+
+    /// `bytesEqual` compares short runs a word at a time: for every length up to 80 it must
+    /// say what `elementsEqual` says, with one byte changed at each position in turn (the
+    /// overlapping last word included) and for runs of different lengths.
+    @Test func bytesEqualAgreesWithElementwiseComparison() {
+        var compared = 0
+        for length in 0...80 {
+            let base = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ length) }
+            base.withUnsafeBufferPointer { a in
+                let same = Array(a)
+                same.withUnsafeBufferPointer { #expect(JSONValue.bytesEqual(a, $0)) }
+                for position in 0..<length {
+                    var other = Array(a)
+                    other[position] ^= 0x01
+                    other.withUnsafeBufferPointer { b in
+                        #expect(!JSONValue.bytesEqual(a, b), "length \(length), byte \(position)")
+                        compared += 1
+                    }
+                }
+                let longer = Array(a) + [0]
+                longer.withUnsafeBufferPointer { #expect(!JSONValue.bytesEqual(a, $0)) }
+            }
+        }
+        #expect(compared == (0...80).reduce(0, +))
+    }
 }
