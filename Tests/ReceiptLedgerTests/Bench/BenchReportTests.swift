@@ -31,7 +31,7 @@ import Testing
         #expect(lines[5] == "ndjson      (run --ndjson, 5.0 MB file): 1.800 s, 556 records/s, ratio 1.20 × the SQLite pipeline, peak RSS 95 MiB")
         // Shares are rounded down (99.6 % is not all of it); a run that could not tell is left out.
         #expect(lines[6] == "input in the page cache before each run: SQLite 95–100 %, NDJSON 80 % (below 100 %, runs also read the disk)")
-        #expect(lines[7] == "runs (plain/pipeline s): 0.500/2.000 0.400/1.000 0.600/1.500")
+        #expect(lines[7] == "runs (plain/pipeline s = ratio): 0.500/2.000 = 4.00, 0.400/1.000 = 2.50, 0.600/1.500 = 2.50")
     }
 
     @Test func leavesOutWhatWasNotMeasured() {
