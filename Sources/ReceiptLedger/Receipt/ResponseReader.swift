@@ -6,17 +6,24 @@ struct ResponseReader: Sendable {
 
     /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
     /// memo of transaction copies. Not `Sendable`: one per thread.
+    ///
+    /// Its variables are marked `@exclusivity(unchecked)`: a class's variable passed `inout` is
+    /// checked at run time for overlapping access, on every answer and every known object, and
+    /// the checks (a thread-local access set each) were about 3 % of the reading thread's time.
+    /// One thread uses a scratch, and the reader's accesses are sequential (the parse that asks
+    /// the memo ends before the answer is read); debug builds' tests still run with the checks
+    /// of every other variable.
     final class Scratch {
         let parser = JSONParser()
-        fileprivate var copies: ByteMemo<TransactionCopy>
+        @exclusivity(unchecked) fileprivate var copies: ByteMemo<TransactionCopy>
         /// Whether the memo keeps anything (the reference reading, `--reference`, keeps nothing).
         let memoizes: Bool
         /// Product ids (one copy each per reader: every transaction keeps its product id for
         /// the whole run) and the latest original transaction id.
-        fileprivate var copyTexts = CopyTexts()
-        fileprivate var receiptDates = ReceiptDateFields()
-        fileprivate var repeatedCopies = RepeatedCopies()
-        fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
+        @exclusivity(unchecked) fileprivate var copyTexts = CopyTexts()
+        @exclusivity(unchecked) fileprivate var receiptDates = ReceiptDateFields()
+        @exclusivity(unchecked) fileprivate var repeatedCopies = RepeatedCopies()
+        @exclusivity(unchecked) fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
                                                                  TransactionCopy.keys.count))
         init(memoizes: Bool = true) {
             self.memoizes = memoizes
