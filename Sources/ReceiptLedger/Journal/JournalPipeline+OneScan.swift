@@ -3,61 +3,33 @@ extension JournalPipeline {
     /// `ProcessingOrderWindow`; nil when the input is too far out of order for the window, after
     /// which nothing of this attempt is kept.
     func runInOneScan(source: RecordSource) throws -> Result? {
-        var index = RecordIndex()
-        var builder = JournalBuilder()
-        var window = ProcessingOrderWindow(capacity: reorderWindow)
-        var seenIDs = RecordIDSet()
-        var rank = 0
         progress?.phase("reading answers")
         progress?.start(total: 0)
         let parsing = makeWorkers()
         defer { parsing.stop() }
         var feed = BatchFeed(parsing: parsing, batchSize: batchSize)
-        var merged = MergedRecords(parsing: parsing, bundleSize: batchSize)
+        var merge = OneScanMerge(merged: MergedRecords(parsing: parsing, bundleSize: batchSize))
+        var window = ProcessingOrderWindow(capacity: reorderWindow)
 
-        /// Merges a record whose turn has come; a later record with an id merged already is a
-        /// `duplicate_id` (SPEC §8), as the two-pass index would find.
-        func release(_ parsed: consuming ParsingWorkers.Parsed) {
-            guard seenIDs.insert(parsed.entry.id) else {
-                index.rejectDuplicate(parsed.entry)
-                return
-            }
-            merge(parsed)
-            rank += 1
-            merged.add(parsed)
-        }
-        /// Merges a record where it lies: `parsed.record` passed on from the consuming
-        /// parameter of `release` was copied first, a retain of each of its arrays.
-        func merge(_ parsed: borrowing ParsingWorkers.Parsed) {
-            builder.add(parsed.record, context: Self.context(parsed, rank: rank, users: index.users))
-        }
-        /// Takes what the workers have finished; waits while too many batches are out.
-        func drain(waitingAbove limit: Int) throws(ProcessingOrderWindow.OutOfOrder) {
-            while var records = parsing.next(wait: parsing.inFlight > limit) {
-                for slot in records.indices {
-                    if let parsed = records[slot].take() { try window.accept(parsed, release: release) }
-                }
-                progress?.advance(by: records.count)
-                parsing.noteTransactionsMerged(builder.states.count)
-            }
-        }
-
+        // The loop's state lives in plain local variables and one struct, not in variables
+        // captured by local functions: those were boxed on the heap, and every use of them
+        // checked for overlapping access at run time (about 0.4 % of the run).
         do {
             try source.scanRecords { keys, claimedEnvironment, response in
-                guard let entry = index.check(keys) else { return true }
+                guard let entry = merge.index.check(keys) else { return true }
                 // The input position stands in for the rank, which is not known yet.
                 if feed.add(entry, rank: entry.position, claimedEnvironment: claimedEnvironment.textValue, response: response) {
-                    try drain(waitingAbove: parsing.maxInFlight)
+                    try merge.drain(parsing, into: &window, waitingAbove: parsing.maxInFlight, progress: progress)
                 }
                 return true
             }
             feed.submitAll()
-            try drain(waitingAbove: 0)
+            try merge.drain(parsing, into: &window, waitingAbove: 0, progress: progress)
         } catch is ProcessingOrderWindow.OutOfOrder {
             PhaseTimer.mark("one scan abandoned: input out of order")
             return nil
         }
-        window.releaseAll(release)
+        window.releaseAll { merge.release($0) }
         // The reading threads end now, not after the journal is built, and the journal waits
         // for them: their memos (up to 256 MiB each) are then freed before it is built, and
         // never add to the run's peak memory. (Left to end while the journal was built, they
@@ -68,9 +40,55 @@ extension JournalPipeline {
         PhaseTimer.threadCPU("the reading and merging thread, so far")
         PhaseTimer.mark("records read and merged in one scan")
 
-        index.finish()
-        builder.reject(rows: index.rowRejections)
-        builder.users = index.users
-        return finish(builder, index: index, readInOneScan: true)
+        merge.index.finish()
+        merge.builder.reject(rows: merge.index.rowRejections)
+        merge.builder.users = merge.index.users
+        return finish(merge.builder, index: merge.index, readInOneScan: true)
+    }
+}
+
+/// What the one scan merges into: the record index, the journal being built, the ids merged so
+/// far and the count of merged records (the next record's rank).
+private struct OneScanMerge {
+    var index = RecordIndex()
+    var builder = JournalBuilder()
+    var seenIDs = RecordIDSet()
+    var rank = 0
+    /// Merged records go back to the thread that read them, which frees them.
+    var merged: MergedRecords
+
+    init(merged: MergedRecords) {
+        self.merged = merged
+    }
+
+    /// Merges a record whose turn has come; a later record with an id merged already is a
+    /// `duplicate_id` (SPEC §8), as the two-pass index would find.
+    mutating func release(_ parsed: consuming ParsingWorkers.Parsed) {
+        guard seenIDs.insert(parsed.entry.id) else {
+            index.rejectDuplicate(parsed.entry)
+            return
+        }
+        merge(parsed)
+        rank += 1
+        merged.add(parsed)
+    }
+
+    /// Merges a record where it lies: `parsed.record` passed on from the consuming parameter of
+    /// `release` was copied first, a retain of each of its arrays.
+    private mutating func merge(_ parsed: borrowing ParsingWorkers.Parsed) {
+        builder.add(parsed.record, context: JournalPipeline.context(parsed, rank: rank, users: index.users))
+    }
+
+    /// Takes what the workers have finished into `window`; waits while more than `limit`
+    /// batches are out.
+    mutating func drain(_ parsing: ParsingWorkers, into window: inout ProcessingOrderWindow, waitingAbove limit: Int,
+                        progress: ProgressReporter?) throws(ProcessingOrderWindow.OutOfOrder) {
+        while var records = parsing.next(wait: parsing.inFlight > limit) {
+            for slot in records.indices {
+                if let parsed = records[slot].take() { try window.accept(parsed) { release($0) } }
+            }
+            progress?.advance(by: records.count)
+            parsing.noteTransactionsMerged(builder.states.count)
+        }
     }
 }
