@@ -23,8 +23,8 @@ struct ResponseReader: Sendable {
         @exclusivity(unchecked) fileprivate var copyTexts = CopyTexts()
         @exclusivity(unchecked) fileprivate var receiptDates = ReceiptDateFields()
         @exclusivity(unchecked) fileprivate var repeatedCopies = RepeatedCopies()
-        @exclusivity(unchecked) fileprivate var found = [Int](repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count,
-                                                                 TransactionCopy.keys.count))
+        @exclusivity(unchecked) fileprivate var found = [Int](
+            repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count, TransactionCopy.keys.count))
         init(memoizes: Bool = true) {
             self.memoizes = memoizes
             copies = ByteMemo(byteBudget: memoizes ? Self.smallestMemoBudget : 0, largestBudget: memoizes ? Self.largestMemoBudget : 0)
