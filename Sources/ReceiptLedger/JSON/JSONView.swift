@@ -54,6 +54,14 @@ struct JSONView {
         return JSONStringDecoder.withDecoded(contents, body)
     }
 
+    /// A string's bytes in place, when it has no escapes; nil for other kinds and escaped strings.
+    @inline(__always)
+    func unescapedString(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+        let entry = entries[index]
+        guard entry.kind == .string, !entry.flags.contains(.hasEscapes) else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[(Int(entry.start) + 1)..<(Int(entry.end) - 1)])
+    }
+
     /// The decoded text of a string; nil for other kinds.
     func string(_ index: Int) -> String? {
         let entry = entries[index]

@@ -33,9 +33,16 @@ extension JSONView {
         }
     }
 
-    /// The date field whose forms' values are at the tape indices `forms` (-1: absent), resolved.
+    /// The date field whose forms' values are at the tape indices `forms` (-1: absent), resolved:
+    /// Apple's usual three forms by `AppleTimestampTriple` when they say exactly the same, every
+    /// other case by `TimestampForms.resolve`.
     func timestamp(_ forms: TimestampKeyPositions) -> TimestampFieldReading {
-        TimestampForms.resolve(ms: forms.ms < 0 ? nil : millisFormReading(forms.ms),
+        if forms.formatted < 0, forms.formattedPST < 0, forms.ms >= 0, forms.text >= 0, forms.pst >= 0,
+           let ms = unescapedString(forms.ms), let text = unescapedString(forms.text), let pst = unescapedString(forms.pst),
+           let reading = AppleTimestampTriple.reading(ms: ms, text: text, pst: pst) {
+            return reading
+        }
+        return TimestampForms.resolve(ms: forms.ms < 0 ? nil : millisFormReading(forms.ms),
                                text: forms.text < 0 ? nil : textFormReading(forms.text),
                                formatted: forms.formatted < 0 ? nil : textFormReading(forms.formatted),
                                pst: forms.pst < 0 ? nil : textFormReading(forms.pst),
