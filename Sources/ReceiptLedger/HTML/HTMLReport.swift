@@ -57,19 +57,20 @@ enum HTMLReport {
             }
         }
         let ledgers = data.ledgers
+        let sums = JournalSums(data.journal.transactions)
         return [
-            page("index", "index.html", "Overview") { IndexPage.context(data) },
+            page("index", "index.html", "Overview") { IndexPage.context(data, sums: sums) },
             page("ledger", "ledger_period.html", "Ledger by period") {
-                LedgerPage.context(data, ledger: ledgers.byPeriod, csv: LedgerFiles.periodName)
+                LedgerPage.context(data, ledger: ledgers.byPeriod, csv: LedgerFiles.periodName, sums: sums)
             },
             page("ledger", "ledger_product.html", "Ledger by product") {
-                LedgerPage.context(data, ledger: ledgers.byProduct, csv: LedgerFiles.productName)
+                LedgerPage.context(data, ledger: ledgers.byProduct, csv: LedgerFiles.productName, sums: sums)
             },
             page("ledger", "ledger_user.html", "Ledger by user") {
-                LedgerPage.context(data, ledger: ledgers.byUser, csv: LedgerFiles.userName)
+                LedgerPage.context(data, ledger: ledgers.byUser, csv: LedgerFiles.userName, sums: sums)
             },
-            page("refunds", "refunds.html", "Refunds and leakage") { RefundsPage.context(data) },
-            page("sandbox", "sandbox.html", "Sandbox separation") { SandboxPage.context(data) },
+            page("refunds", "refunds.html", "Refunds and leakage") { RefundsPage.context(data, sums: sums) },
+            page("sandbox", "sandbox.html", "Sandbox separation") { SandboxPage.context(data, sums: sums) },
             page("findings", "findings.html", "Findings") { FindingsPage.context(data) },
         ]
     }

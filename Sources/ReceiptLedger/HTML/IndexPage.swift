@@ -1,7 +1,9 @@
 /// `index.html`: at a glance, how much was made this period, what was refunded, and whether any
 /// sandbox money is mixed in; then the totals, the trend, and where every number comes from.
 enum IndexPage {
-    static func context(_ data: ReportData) -> [String: TemplateValue] {
+    /// `sums` are summed here when not given.
+    static func context(_ data: ReportData, sums: JournalSums? = nil) -> [String: TemplateValue] {
+        let sums = sums ?? JournalSums(data.journal.transactions)
         let c = data.journal.counts
         let totals = data.ledgers.byPeriod.totals
         let production = totals.filter { $0.environment == .production }
@@ -16,9 +18,9 @@ enum IndexPage {
         let currentRefunds = current.filter { $0.amounts.unitsRefunded > 0 }
         let productionRefunds = data.refunds.filter { $0.transaction.environment == .production }
         let leaks = data.reconciliation?.rows.filter { $0.finding == .refundNotRevoked } ?? []
-        let hasConsumables = data.journal.transactions.contains { $0.environment == .production && $0.productType == .consumable && $0.status.booksSale }
-        let sandboxGross = SandboxPage.sandboxGross(data)
-        let sandboxCount = data.journal.transactions.filter { $0.environment == .sandbox }.count
+        let hasConsumables = sums.consumableSoldInProduction
+        let sandboxGross = SandboxPage.sandboxGross(sums)
+        let sandboxCount = sums.sandboxCount
         var states: [String: Int] = [:]
         for s in data.subscriptions where s.environment == .production { states[s.state.rawValue, default: 0] += 1 }
 
@@ -43,7 +45,7 @@ enum IndexPage {
                          "units": .string(Display.counted(row.amounts.unitsRefunded, "unit", "units"))])
             }),
             "has_current_refunds": .bool(!currentRefunds.isEmpty),
-            "sandbox_clean": .bool(SandboxPage.proof(data).allSatisfy(\.isEqual)),
+            "sandbox_clean": .bool(SandboxPage.proof(data, sums: sums).allSatisfy(\.isEqual)),
             "sandbox_gross": .list(sandboxGross.map { c, count, gross in
                 .object(["currency": .string(c.code), "count": .string(Display.count(count)), "gross": .string(Display.amount(gross, c))])
             }),

@@ -1,7 +1,8 @@
 /// One page per ledger: totals first, production before sandbox, newest period first with the
 /// largest rows first within it, capped; the CSV holds every row.
 enum LedgerPage {
-    static func context(_ data: ReportData, ledger: Ledger, csv: String) -> [String: TemplateValue] {
+    /// `sums` are summed here when not given.
+    static func context(_ data: ReportData, ledger: Ledger, csv: String, sums: JournalSums? = nil) -> [String: TemplateValue] {
         let rows = ledger.sortedRows
         let itemHeader: String
         switch ledger.dimension {
@@ -36,7 +37,7 @@ enum LedgerPage {
             "item_header": .string(itemHeader),
             "sections": .list([section(.production), section(.sandbox)]),
             "charts": .list(ledger.dimension == .period ? Charts.periodCharts(data) : []),
-            "consumable_note": .bool(data.journal.transactions.contains { $0.productType == .consumable && $0.status.booksSale }),
+            "consumable_note": .bool((sums ?? JournalSums(data.journal.transactions)).consumableSold),
         ]
     }
 

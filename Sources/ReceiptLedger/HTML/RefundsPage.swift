@@ -6,7 +6,9 @@ enum RefundsPage {
         ("30–60 days", 6000), ("60–90 days", 9000), ("90 days or more", Int64.max),
     ]
 
-    static func context(_ data: ReportData) -> [String: TemplateValue] {
+    /// `sums` are summed here when not given.
+    static func context(_ data: ReportData, sums: JournalSums? = nil) -> [String: TemplateValue] {
+        let sums = sums ?? JournalSums(data.journal.transactions)
         let refunds = data.refunds.filter { $0.transaction.environment == .production }
         let leaks = (data.reconciliation?.rows ?? []).filter { $0.finding == .refundNotRevoked }
         // Newest period first, as on the ledger pages.
@@ -22,12 +24,8 @@ enum RefundsPage {
             .filter { $0.key.environment == .production && $0.amounts.unitsRefunded > 0 }.sorted(by: newestFirst)
 
         // Refund rate per product: refunded units over sold units, over the whole input.
-        var perProduct: [String: (sold: Int64, refunded: Int64)] = [:]
-        for t in data.journal.transactions where t.environment == .production && t.status.booksSale {
-            perProduct[t.productID, default: (0, 0)].sold += t.quantity
-            if t.status == .refunded { perProduct[t.productID, default: (0, 0)].refunded += t.quantity }
-        }
-        let consumables = Set(data.journal.transactions.filter { $0.productType == .consumable }.map(\.productID))
+        let perProduct = sums.productionUnits
+        let consumables = sums.consumableProducts
         let rates = perProduct.keys.sorted().map { product -> (product: String, sold: Int64, refunded: Int64, knowable: Bool) in
             let value = perProduct[product] ?? (0, 0)
             return (product, value.sold, value.refunded, !consumables.contains(product))
@@ -88,7 +86,7 @@ enum RefundsPage {
             "has_leaks": .bool(!leaks.isEmpty),
             "leaks_capped": .bool(leaks.count > HTMLReport.rowCap),
             "leaks_shown": .string(Display.count(largestLeaks.count)),
-            "has_consumables": .bool(data.journal.transactions.contains { $0.productType == .consumable }),
+            "has_consumables": .bool(!consumables.isEmpty),
         ]
     }
 

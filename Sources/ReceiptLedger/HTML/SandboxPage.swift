@@ -13,15 +13,10 @@ enum SandboxPage {
         var isEqual: Bool { journalGross == ledgerGross && journalRefunds == ledgerRefunds }
     }
 
-    /// Recomputes production sales and refunds from the journal and compares them with the
-    /// production ledger, per currency.
-    static func proof(_ data: ReportData) -> [ProofRow] {
-        var journal: [Currency: (gross: Int64, refunds: Int64)] = [:]
-        for t in data.journal.transactions where t.environment == .production && t.status.booksSale {
-            guard let currency = t.currency, let gross = t.gross?.minorUnits, t.proceeds != nil else { continue }
-            journal[currency, default: (0, 0)].gross += gross
-            if t.status == .refunded && t.cancellation != nil { journal[currency, default: (0, 0)].refunds += gross }
-        }
+    /// Production sales and refunds recomputed from the journal (`sums`, by default summed
+    /// here), against the production ledger, per currency.
+    static func proof(_ data: ReportData, sums: JournalSums? = nil) -> [ProofRow] {
+        let journal = (sums ?? JournalSums(data.journal.transactions)).production
         var ledger: [Currency: (gross: Int64, refunds: Int64)] = [:]
         for total in data.ledgers.byPeriod.totals where total.environment == .production {
             ledger[total.currency, default: (0, 0)].gross += total.amounts.gross
@@ -34,20 +29,15 @@ enum SandboxPage {
     }
 
     /// Sandbox transactions that would have booked a sale, per currency: count and gross.
-    static func sandboxGross(_ data: ReportData) -> [(currency: Currency, count: Int, gross: Int64)] {
-        var sums: [Currency: (count: Int, gross: Int64)] = [:]
-        for t in data.journal.transactions where t.environment == .sandbox && t.status.booksSale {
-            guard let currency = t.currency else { continue }
-            sums[currency, default: (0, 0)].count += 1
-            sums[currency, default: (0, 0)].gross += t.gross?.minorUnits ?? 0
-        }
-        return sums.keys.sorted().map { ($0, sums[$0]?.count ?? 0, sums[$0]?.gross ?? 0) }
+    static func sandboxGross(_ sums: JournalSums) -> [(currency: Currency, count: Int, gross: Int64)] {
+        sums.sandboxSales.keys.sorted().map { ($0, sums.sandboxSales[$0]?.count ?? 0, sums.sandboxSales[$0]?.gross ?? 0) }
     }
 
-    static func context(_ data: ReportData) -> [String: TemplateValue] {
-        let sandbox = data.journal.transactions.filter { $0.environment == .sandbox }
-        let proof = proof(data)
-        let sandboxTotals = sandboxGross(data)
+    /// `sums` are summed here when not given.
+    static func context(_ data: ReportData, sums: JournalSums? = nil) -> [String: TemplateValue] {
+        let sums = sums ?? JournalSums(data.journal.transactions)
+        let proof = proof(data, sums: sums)
+        let sandboxTotals = sandboxGross(sums)
         let checks = data.journal.environmentChecks.sorted { $0.recordID < $1.recordID }
         func count(_ finding: String) -> String { Display.count(checks.filter { $0.findings.contains(finding) }.count) }
         let both = data.journal.anomalies.filter { $0.kind == AnomalyKind.bothEnvironments && $0.environment == .sandbox }
@@ -63,7 +53,7 @@ enum SandboxPage {
                     "equal": .bool(row.isEqual),
                 ])
             }),
-            "sandbox_transactions": .string(Display.counted(sandbox.count, "sandbox transaction", "sandbox transactions")),
+            "sandbox_transactions": .string(Display.counted(sums.sandboxCount, "sandbox transaction", "sandbox transactions")),
             "has_sandbox_gross": .bool(!sandboxTotals.isEmpty),
             "sandbox_gross": .list(sandboxTotals.map { c, count, gross in
                 .object(["currency": .string(c.code), "count": .string(Display.count(count)), "gross": .string(Display.amount(gross, c))])
