@@ -28,8 +28,8 @@ enum AppleTimestampTriple {
                         pst: UnsafeBufferPointer<UInt8>) -> TimestampFieldReading? {
         // Up to 18 digits cannot overflow; a sign or a space takes the full rules.
         guard text.count == 27, pst.count == 39, (1...18).contains(ms.count),
-              let millis = number(ms, at: 0, digits: ms.count), instants.contains(millis),
-              endsWith(text, " Etc/GMT"), endsWith(pst, " America/Los_Angeles")
+              let millis = TimestampText.digits(ms, 0, ms.count), instants.contains(millis),
+              TimestampText.matches(text, 19, 27, " Etc/GMT"), TimestampText.matches(pst, 19, 39, " America/Los_Angeles")
         else { return nil }
         let second = millis - millis % UnixMillis.millisPerSecond
         let utc = WallTime(second)
@@ -76,33 +76,12 @@ enum AppleTimestampTriple {
         func isShown(by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " "),
                   bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                  let year = number(bytes, at: 0, digits: 4), let month = number(bytes, at: 5, digits: 2),
-                  let day = number(bytes, at: 8, digits: 2), let hour = number(bytes, at: 11, digits: 2),
-                  let minute = number(bytes, at: 14, digits: 2), let second = number(bytes, at: 17, digits: 2)
+                  let year = TimestampText.digits(bytes, 0, 4), let month = TimestampText.digits(bytes, 5, 2),
+                  let day = TimestampText.digits(bytes, 8, 2), let hour = TimestampText.digits(bytes, 11, 2),
+                  let minute = TimestampText.digits(bytes, 14, 2), let second = TimestampText.digits(bytes, 17, 2)
             else { return false }
             return year == date.year && month == date.month && day == date.day && minute < 60 && second < 60
                 && (hour * 60 + minute) * 60 + second == secondOfDay
         }
-    }
-
-    /// The value of the `digits` ASCII digits at `index`, or nil.
-    @inline(__always)
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, digits: Int) -> Int64? {
-        var value: Int64 = 0
-        for position in index..<(index + digits) {
-            let digit = bytes[position] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ Int64(digit)
-        }
-        return value
-    }
-
-    @inline(__always)
-    private static func endsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
-        let count = suffix.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        let start = bytes.count - count
-        for offset in 0..<count where bytes[start + offset] != suffix.utf8Start[offset] { return false }
-        return true
     }
 }

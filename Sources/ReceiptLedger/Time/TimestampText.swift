@@ -197,9 +197,9 @@ enum TimestampText {
         return sign * minutes * 60_000
     }
 
-    /// The value of exactly `count` ASCII digits at `index`, or nil.
+    /// The value of exactly `count` ASCII digits at `index`, or nil (at most 18 digits: no overflow).
     @inline(__always)
-    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ count: Int) -> Int64? {
+    static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ count: Int) -> Int64? {
         var value: Int64 = 0
         for position in index..<(index + count) {
             let digit = bytes[position] &- UInt8(ascii: "0")
@@ -211,7 +211,7 @@ enum TimestampText {
 
     /// Whether `bytes[start..<end]` is exactly `literal` (case-sensitive, as Apple writes it).
     @inline(__always)
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ literal: StaticString) -> Bool {
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ literal: StaticString) -> Bool {
         guard end - start == literal.utf8CodeUnitCount else { return false }
         let expected = literal.utf8Start
         for offset in 0..<(end - start) where bytes[start + offset] != expected[offset] {
