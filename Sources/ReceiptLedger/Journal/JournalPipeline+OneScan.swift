@@ -88,6 +88,7 @@ private struct OneScanMerge {
                 if let parsed = records[slot].take() { try window.accept(parsed) { release($0) } }
             }
             progress?.advance(by: records.count)
+            parsing.recycle(records)
             parsing.noteTransactionsMerged(builder.states.count)
         }
     }

@@ -91,6 +91,8 @@ final class ParsingWorkers: @unchecked Sendable {
     private var disposals: [[[Parsed]]]
     /// Bodies' buffers of batches already read, for the next batches (`spareBodies()`).
     private var spares: [[UInt8]] = []
+    /// Emptied lists of records read, for the next batches (`recycle(_:)`).
+    private var spareLists: [[Parsed?]] = []
     private var submitted = 0
     private var taken = 0
     private var stopping = false
@@ -168,6 +170,21 @@ final class ParsingWorkers: @unchecked Sendable {
         return spares.popLast()
     }
 
+    /// Takes back a list that `next` gave, its records all taken, for a later batch: a reading
+    /// thread then fills the same memory again. Allocated anew for each batch, this list (tens
+    /// of KiB) was the reading thread's only large request to the allocator during the scan,
+    /// and glibc answers one by first merging the small blocks freed since the last
+    /// (`malloc_consolidate`), after which small requests take its slow path; and the merging
+    /// thread freed it into the reading thread's heap. The allocator's share of the reading
+    /// thread fell from 8.8 to 6.2 % at 1,000,000 records; in turns at 200,000, 15–20 ms less
+    /// CPU time per run (within the noise at 1,000,000).
+    func recycle(_ list: consuming [Parsed?]) {
+        list.removeAll(keepingCapacity: true)
+        condition.lock()
+        if spareLists.count < maxInFlight + threadCount { spareLists.append(list) }
+        condition.unlock()
+    }
+
     /// Tells the threads how many distinct transactions the merge holds (`ResponseReader.Scratch.sizeMemo`).
     func noteTransactionsMerged(_ count: Int) {
         transactionsMerged.store(count, ordering: .relaxed)
@@ -219,11 +236,11 @@ final class ParsingWorkers: @unchecked Sendable {
             let (sequence, batch) = pending[thread].removeFirst()
             var merged = disposals[thread]
             disposals[thread] = []
+            var parsed = spareLists.popLast() ?? []
             condition.unlock()
             merged.removeAll()  // freed here, by the thread that allocated them
 
             scratch.sizeMemo(forTransactions: transactionsMerged.load(ordering: .relaxed), readers: threadCount)
-            var parsed: [Parsed?] = []
             parsed.reserveCapacity(batch.count)
             batch.forEach { rank, entry, claimedEnvironment, response in
                 parsed.append(Parsed(rank: rank, entry: entry, record: reader.read(bytes: response, scratch: scratch),
