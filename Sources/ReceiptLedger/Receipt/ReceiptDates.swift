@@ -70,50 +70,55 @@ struct ReceiptDateFields {
 
     /// Sorted by name.
     private(set) var fields: [Field] = []
-    /// The field names back to back.
-    private var names: [UInt8] = []
+    /// The field names back to back: the known names first (kept from receipt to receipt), then
+    /// the others this receipt has.
+    private var names: [UInt8] = Self.knownNameBytes.flatMap { $0 }
     /// The forms found for each of `knownNames` (scratch of `scan`).
     private var knownForms = [TimestampKeyPositions](repeating: Self.noForms, count: Self.knownNames.count)
 
-    /// The receipt dates Apple sends, in name order. Their 25 keys are looked up in one
-    /// `JSONKeySet`, so most keys cost one length-bucketed comparison; any other key that is a
-    /// date form is still found by its suffix.
+    /// The receipt dates Apple sends, in name order, each of a length of its own: a key's form
+    /// is found by its suffix, and then a known name by its length and one comparison.
     private static let knownNames = ["expiration_date", "original_purchase_date", "preorder_date", "receipt_creation_date", "request_date"]
     private static let knownNameBytes = knownNames.map { Array($0.utf8) }
-    private static let knownKeys = JSONKeySet(knownNames.flatMap(TimestampKeyPositions.keys(of:)))
+    /// Where each known name is in `names`.
+    private static let knownNameRanges = knownNameBytes.indices.map { known in
+        let start = knownNameBytes[..<known].reduce(0) { $0 + $1.count }
+        return start..<(start + knownNameBytes[known].count)
+    }
+    private static let knownNamesByteCount = knownNameBytes.reduce(0) { $0 + $1.count }
     private static let noForms = TimestampKeyPositions(ms: -1, text: -1, formatted: -1, pst: -1, formattedPST: -1)
 
     /// Finds the date fields of the receipt at tape index `receipt`, forgetting the last
     /// receipt's; false when a key is not plain ASCII.
     mutating func scan(_ view: JSONView, _ receipt: Int) -> Bool {
         fields.removeAll(keepingCapacity: true)
-        names.removeAll(keepingCapacity: true)
+        if names.count > Self.knownNamesByteCount { names.removeSubrange(Self.knownNamesByteCount...) }
         for known in knownForms.indices { knownForms[known] = Self.noForms }
         let object = view.entries[receipt]
         guard object.kind == .object else { return true }
+        let knownNameBytes = Self.knownNameBytes
         var member = receipt + 1
         while member < Int(object.next) {
             let key = view.entries[member]
             guard !key.flags.contains(.hasEscapes) else { return false }  // rare: the `String` path decodes it
             let bytes = UnsafeBufferPointer(rebasing: view.bytes[(Int(key.start) + 1)..<(Int(key.end) - 1)])
-            if let position = Self.knownKeys.position(of: bytes) {
-                // `keys(of:)` lists a name's five forms in order.
-                knownForms[position / 5][position % 5] = member + 1
-            } else if let (nameLength, form) = Self.form(of: bytes) {
-                // Only a date field's name is ordered, so only its bytes need to be ASCII; any
-                // other key (the known ones are ASCII) cannot name a field.
-                guard bytes.isASCII else { return false }  // rare: the `String` path orders it
-                add(UnsafeBufferPointer(rebasing: bytes[..<nameLength]), form: form, value: member + 1)
+            if let (nameLength, form) = Self.form(of: bytes) {
+                let name = UnsafeBufferPointer(rebasing: bytes[..<nameLength])
+                if let known = Self.knownIndex(ofLength: nameLength),
+                   knownNameBytes[known].withUnsafeBufferPointer({ JSONValue.bytesEqual($0, name) }) {
+                    knownForms[known][form] = member + 1
+                } else {
+                    // Only a date field's name is ordered, so only its bytes need to be ASCII;
+                    // any other key (the known ones are ASCII) cannot name a field.
+                    guard bytes.isASCII else { return false }  // rare: the `String` path orders it
+                    add(name, form: form, value: member + 1)
+                }
             }
             member = JSONValue.indexAfter(member + 1, in: view.entries)
         }
-        // No other key can name a known field (it would be one of its five keys).
         let otherFields = fields.count
-        let knownNameBytes = Self.knownNameBytes
         for (known, forms) in knownForms.enumerated() where forms != Self.noForms {
-            let name = knownNameBytes[known]
-            fields.append(Field(name: names.count..<(names.count + name.count), forms: forms))
-            names.append(contentsOf: name)
+            fields.append(Field(name: Self.knownNameRanges[known], forms: forms))
         }
         // The known fields come in name order; only other fields need a sort.
         if otherFields > 0 {
@@ -136,22 +141,43 @@ struct ReceiptDateFields {
 
     func name(of field: Field) -> String { String(decoding: names[field.name], as: UTF8.self) }
 
-    /// The length of the field name and the form that a key is, if any.
-    private static func form(of key: UnsafeBufferPointer<UInt8>) -> (nameLength: Int, form: Int)? {
-        // Every form's key ends in `e` (`_date`), `s`, `d` or `t`: most keys are rejected here.
-        guard let last = key.last, last == UInt8(ascii: "e") || last == UInt8(ascii: "s")
-                || last == UInt8(ascii: "d") || last == UInt8(ascii: "t") else { return nil }
-        for form in 0..<5 {
-            let suffix = suffix(ofForm: form)
-            let nameLength = key.count - suffix.utf8CodeUnitCount
-            if nameLength >= 0, ends(key[..<key.count], with: suffix), ends(key[..<nameLength], with: "_date") {
-                return (nameLength, form)
-            }
+    /// The position in `knownNames` of the known name of `length` bytes, if there is one.
+    private static func knownIndex(ofLength length: Int) -> Int? {
+        switch length {
+        case 15: 0  // expiration_date
+        case 22: 1  // original_purchase_date
+        case 13: 2  // preorder_date
+        case 21: 3  // receipt_creation_date
+        case 12: 4  // request_date
+        default: nil
         }
-        return nil
+    }
+
+    /// The length of the field name and the form that a key is, if any. The last byte tells
+    /// which suffixes can end the key (most keys end in none of them).
+    @inline(__always)
+    private static func form(of key: UnsafeBufferPointer<UInt8>) -> (nameLength: Int, form: Int)? {
+        switch key.last {
+        case UInt8(ascii: "e"): match(key, form: 1)  // `X`, which ends in `_date`
+        case UInt8(ascii: "s"): match(key, form: 0)  // `_ms`
+        case UInt8(ascii: "d"): match(key, form: 2)  // `_formatted`
+        case UInt8(ascii: "t"): match(key, form: 3) ?? match(key, form: 4)  // `_pst`, `_formatted_pst`
+        default: nil
+        }
+    }
+
+    /// The length of the field name when `key` is the key of `form` of a field (a name ending
+    /// in `_date`, then the form's suffix).
+    @inline(__always)
+    private static func match(_ key: UnsafeBufferPointer<UInt8>, form: Int) -> (nameLength: Int, form: Int)? {
+        let suffix = suffix(ofForm: form)
+        let nameLength = key.count - suffix.utf8CodeUnitCount
+        guard nameLength >= 0, ends(key, at: key.count, with: suffix), ends(key, at: nameLength, with: "_date") else { return nil }
+        return (nameLength, form)
     }
 
     /// What follows the field name in each form's key, in `TimestampForms` order.
+    @inline(__always)
     private static func suffix(ofForm form: Int) -> StaticString {
         switch form {
         case 0: "_ms"
@@ -162,11 +188,13 @@ struct ReceiptDateFields {
         }
     }
 
-    private static func ends(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, with suffix: StaticString) -> Bool {
+    /// Whether `key[..<end]` (`end` at most `key.count`) ends in `suffix`.
+    @inline(__always)
+    private static func ends(_ key: UnsafeBufferPointer<UInt8>, at end: Int, with suffix: StaticString) -> Bool {
         let count = suffix.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        let start = bytes.endIndex - count
-        for offset in 0..<count where bytes[start + offset] != suffix.utf8Start[offset] { return false }
+        guard end >= count, end <= key.count, let base = key.baseAddress else { return count == 0 }
+        let start = base + (end - count)
+        for offset in 0..<count where start[offset] != suffix.utf8Start[offset] { return false }
         return true
     }
 }
