@@ -204,7 +204,7 @@ enum TimestampText {
         for position in index..<(index + count) {
             let digit = bytes[position] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
-            value = value * 10 + Int64(digit)
+            value = value &* 10 &+ Int64(digit)  // 18 digits cannot overflow
         }
         return value
     }
