@@ -15,6 +15,10 @@ final class NDJSONRecordSource: RecordSource {
     }
 
     func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+        try scanRecords(keysRead: { _ in }, body)
+    }
+
+    func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         try forEachLine { lineNumber, line in
             guard let object = Self.parseObject(line) else {
                 let reason = (try? JSONDocument(bytes: line)) == nil ? "invalid_json" : "not_an_object"
@@ -22,6 +26,7 @@ final class NDJSONRecordSource: RecordSource {
             }
             let keys = RecordKeys(id: Self.field(object["id"]), userID: Self.field(object["user_id"]),
                                   verifiedAt: Self.field(object["verified_at"]))
+            keysRead(keys)
             let claimedEnvironment = Self.field(object["claimed_environment"])
             switch Self.response(object) {
             case .null: return try body(keys, claimedEnvironment, nil)

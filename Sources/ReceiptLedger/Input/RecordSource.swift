@@ -20,6 +20,14 @@ protocol RecordSource {
     /// response bytes (nil for NULL, lent for the call only). Return `false` to stop early.
     func scanRecords(_ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
 
+    /// `scanRecords`, telling `keysRead` each record's keys as soon as they are read, before
+    /// `body` gets the record: a source that then takes a while to fetch the response (SQLite
+    /// follows its overflow pages) lets the caller start on the keys meanwhile. A hint only:
+    /// `body` still gets every record whole (an unreadable NDJSON line skips the hint). By
+    /// default `keysRead` comes just before `body`.
+    func scanRecords(keysRead: (RecordKeys) -> Void,
+                     _ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
+
     /// Pass 1 of the two-pass reading: the keys of every record, in input order. By default
     /// `scanRecords` without the bodies; a source that can skip reading them does so.
     func scanKeys(_ body: (RecordKeys) throws -> Void) throws
@@ -31,6 +39,14 @@ protocol RecordSource {
 }
 
 extension RecordSource {
+    func scanRecords(keysRead: (RecordKeys) -> Void,
+                     _ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
+        try scanRecords { keys, claimedEnvironment, response in
+            keysRead(keys)
+            return try body(keys, claimedEnvironment, response)
+        }
+    }
+
     func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
         try scanRecords { keys, _, _ in
             try body(keys)

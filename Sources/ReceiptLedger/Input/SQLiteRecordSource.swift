@@ -66,6 +66,10 @@ final class SQLiteRecordSource: RecordSource {
     }
 
     func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+        try scanRecords(keysRead: { _ in }, body)
+    }
+
+    func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         if query == nil {
             // The table is read once, in order: SQLite needs its cache only for the few pages
             // from the root to the current leaf. At 64 KiB (not 2 MB) the pages it reads into
@@ -80,6 +84,7 @@ final class SQLiteRecordSource: RecordSource {
         do {
             try statement.forEachRow { row in
                 let keys = RecordKeys(id: Self.value(row, id), userID: Self.value(row, user), verifiedAt: Self.value(row, verified))
+                keysRead(keys)
                 let claimedEnvironment = Self.value(row, claimed)
                 guard try Self.withResponse(row, response, { try body(keys, claimedEnvironment, $0) }) else { throw StopScan() }
             }

@@ -15,7 +15,7 @@ extension JournalPipeline {
         // captured by local functions: those were boxed on the heap, and every use of them
         // checked for overlapping access at run time (about 0.4 % of the run).
         do {
-            try source.scanRecords { keys, claimedEnvironment, response in
+            try source.scanRecords(keysRead: { merge.index.prefetchUser($0) }) { keys, claimedEnvironment, response in
                 guard let entry = merge.index.check(keys) else { return true }
                 // The input position stands in for the rank, which is not known yet.
                 if feed.add(entry, rank: entry.position, claimedEnvironment: claimedEnvironment.textValue, response: response) {
