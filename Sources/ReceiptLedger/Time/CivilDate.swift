@@ -2,7 +2,9 @@
 ///
 /// The conversions are Howard Hinnant's `days_from_civil` and `civil_from_days`
 /// ("chrono-Compatible Low-Level Date Algorithms", howardhinnant.github.io/date_algorithms.html):
-/// exact for every `Int64` day count a `UnixMillis` can produce, no tables, no `Calendar`.
+/// exact for every `Int64` day count a `UnixMillis` can produce, no tables, no `Calendar`. From
+/// days, Neri and Schneider's faster equivalent takes every day of the years −32,800 to about
+/// 2,900,000 (tested against Hinnant's).
 struct CivilDate: Hashable, Comparable, Sendable {
     var year: Int64
     /// 1 ... 12.
@@ -30,17 +32,49 @@ struct CivilDate: Hashable, Comparable, Sendable {
         return era * Self.daysPer400Years + dayOfEra - 719_468
     }
 
-    /// The date `daysSinceEpoch` days after 1970-01-01. Hinnant's `civil_from_days`.
+    /// The date `daysSinceEpoch` days after 1970-01-01.
     init(daysSinceEpoch: Int64) {
+        self = Self.fromDaysByEuclideanAffineFunctions(daysSinceEpoch) ?? Self.fromDaysByHinnant(daysSinceEpoch)
+    }
+
+    /// The days from years −32,800 to about 2,900,000 (far beyond `UnixMillis.readableRange`),
+    /// which `fromDaysByEuclideanAffineFunctions` converts with 32-bit arithmetic.
+    static let euclideanAffineDays: Range<Int64> = -12_699_422..<1_000_000_000
+
+    /// Neri and Schneider's `to_date` ("Euclidean affine functions and their application to
+    /// calendar algorithms", Software: Practice and Experience 53(4), 2023): the same dates as
+    /// Hinnant's algorithm by multiplications and shifts on 32-bit numbers, about twice as
+    /// fast; every answer converts one (`AppleTimestampTriple`). nil outside `euclideanAffineDays`.
+    static func fromDaysByEuclideanAffineFunctions(_ days: Int64) -> CivilDate? {
+        guard euclideanAffineDays.contains(days) else { return nil }
+        // Shifted by 82 cycles of 400 years so that every day in range is a positive number.
+        let shifted = UInt32(truncatingIfNeeded: days + 719_468 + 146_097 * 82)
+        let n1 = 4 &* shifted &+ 3
+        let century = n1 / 146_097
+        let dayOfCentury = n1 % 146_097 / 4
+        let n2 = 4 &* dayOfCentury &+ 3
+        let p2 = UInt64(2_939_745) &* UInt64(n2)
+        let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
+        let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4  // from March 1
+        let n3 = 2_141 &* dayOfYear &+ 197_913
+        let month = n3 >> 16  // 3 ... 14: March to February of the next year
+        let day = (n3 & 0xFFFF) / 2_141 + 1
+        let isJanuaryOrFebruary: UInt32 = dayOfYear >= 306 ? 1 : 0
+        let year = Int64(100 &* century &+ yearOfCentury &+ isJanuaryOrFebruary) - 400 * 82
+        return CivilDate(year: year, month: Int64(month - 12 * isJanuaryOrFebruary), day: Int64(day))
+    }
+
+    /// Hinnant's `civil_from_days`, for every day count.
+    static func fromDaysByHinnant(_ daysSinceEpoch: Int64) -> CivilDate {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - (Self.daysPer400Years - 1)) / Self.daysPer400Years
         let dayOfEra = z - era * Self.daysPer400Years                        // 0 ... 146096
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shiftedMonth = (5 * dayOfYear + 2) / 153                          // March = 0
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return CivilDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
     /// 0 = Sunday ... 6 = Saturday. Hinnant's `weekday_from_days` (1970-01-01 was a Thursday).

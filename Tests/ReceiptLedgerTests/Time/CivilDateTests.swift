@@ -34,6 +34,27 @@ extension TimeTests {
             }
         }
 
+        /// The fast conversion (Neri and Schneider) gives Hinnant's date for every day from
+        /// year −2000 to 12000, at the ends of its range and on 200,000 days spread over it,
+        /// and leaves the days outside its range to Hinnant's.
+        @Test func bothConversionsFromDaysAgree() {
+            var differing = 0
+            func check(_ day: Int64) {
+                if CivilDate.fromDaysByEuclideanAffineFunctions(day) != CivilDate.fromDaysByHinnant(day) { differing += 1 }
+            }
+            for day in CivilDate(year: -2000, month: 1, day: 1).daysSinceEpoch...CivilDate(year: 12000, month: 1, day: 1).daysSinceEpoch {
+                check(day)
+            }
+            let range = CivilDate.euclideanAffineDays
+            for day in [range.lowerBound, range.lowerBound + 1, range.upperBound - 2, range.upperBound - 1] { check(day) }
+            var random = DemoRandom(seed: 13)
+            for _ in 0..<200_000 { check(range.lowerBound + Int64(random.next() % UInt64(range.count))) }
+            #expect(differing == 0)
+            #expect(CivilDate.fromDaysByEuclideanAffineFunctions(range.upperBound) == nil)
+            #expect(CivilDate.fromDaysByEuclideanAffineFunctions(range.lowerBound - 1) == nil)
+            #expect(CivilDate(daysSinceEpoch: range.upperBound + 365) == CivilDate.fromDaysByHinnant(range.upperBound + 365))
+        }
+
         @Test func leapYearsFollowTheGregorianRule() {
             #expect(CivilDate.isLeapYear(2024))
             #expect(CivilDate.isLeapYear(2000))
