@@ -20,7 +20,7 @@ enum LocalTimeResolution: Equatable, Sendable {
 final class ZoneRules: Sendable {
     let identifier: String
     /// Transition instants in ms since the epoch, strictly ascending.
-    private let transitions: [Int64]
+    let transitions: [Int64]
     /// `offsets[i]`: UTC offset in ms from `transitions[i]` until the next transition.
     private let offsets: [Int64]
     /// Offset in ms before the first transition.
@@ -29,6 +29,13 @@ final class ZoneRules: Sendable {
     private let maxAbsoluteOffset: Int64
     /// Instants at or after this one are shifted back by multiples of `cycleMillis`.
     private let periodicFrom: Int64
+    /// For each span of 2^`bucketShift` ms from the first transition to the last: the segment in
+    /// force where the span starts. A lookup starts there and steps over the few transitions a
+    /// span holds, instead of a binary search over the whole table (about 1,400 transitions for
+    /// America/Los_Angeles; every answer's dates look its offset up three times or more).
+    private let segmentAtBucketStart: [Int32]
+    /// 2^35 ms is about 398 days: a span holds at most a few transitions.
+    private static let bucketShift: Int64 = 35
 
     static let cycleMillis = CivilDate.daysPer400Years * UnixMillis.millisPerDay
 
@@ -83,6 +90,16 @@ final class ZoneRules: Sendable {
         initialOffset = table.initialOffset
         maxAbsoluteOffset = ([table.initialOffset] + table.offsets).map { Int64($0.magnitude) }.max() ?? 0
         periodicFrom = table.periodicFrom
+        var buckets: [Int32] = []
+        if let first = transitions.first, let last = transitions.last {
+            var segment = 0
+            for bucket in 0...((last - first) >> Self.bucketShift) {
+                let start = first + bucket << Self.bucketShift
+                while segment < transitions.count && transitions[segment] <= start { segment += 1 }
+                buckets.append(Int32(segment))
+            }
+        }
+        segmentAtBucketStart = buckets
     }
 
     /// A tz database name: `/`-separated parts of letters, digits, `_`, `-`, `+` and `.`, none of
@@ -174,7 +191,17 @@ final class ZoneRules: Sendable {
     }
 
     /// Index of the segment holding `time`: 0 before the first transition, i after transition i−1.
-    private func segment(containing time: Int64) -> Int {
+    func segment(containing time: Int64) -> Int {
+        if let first = transitions.first, let last = transitions.last, time >= first, time <= last {
+            var segment = Int(segmentAtBucketStart[Int((time - first) >> Self.bucketShift)])
+            while segment < transitions.count && transitions[segment] <= time { segment += 1 }
+            return segment
+        }
+        return segmentByBinarySearch(containing: time)
+    }
+
+    /// `segment(containing:)` by a binary search over the whole table (also its check in tests).
+    func segmentByBinarySearch(containing time: Int64) -> Int {
         var low = 0
         var high = transitions.count
         while low < high {

@@ -30,6 +30,20 @@ extension TimeTests {
             #expect(ZoneRules.pacific.offsetMillis(at: UnixMillis(instant)) == hours * Self.hour)
         }
 
+        /// The bucketed lookup finds the segment the binary search finds: at every transition
+        /// and a millisecond either side, and at instants spread over the table and past it.
+        @Test(arguments: ["America/Los_Angeles", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"])
+        func bucketedSegmentLookupAgreesWithBinarySearch(zone: String) throws {
+            let rules = try ZoneRules(identifier: zone)
+            var instants: [Int64] = [Int64.min, -1, 0, 1, Int64.max]
+            for transition in rules.transitions { instants += [transition - 1, transition, transition + 1] }
+            var random = DemoRandom(seed: 14)
+            let span = (rules.transitions.first ?? 0, (rules.transitions.last ?? 0) + 400 * 86_400_000)
+            for _ in 0..<20_000 { instants.append(span.0 + Int64(random.next() % UInt64(max(1, span.1 - span.0)))) }
+            let differing = instants.filter { rules.segment(containing: $0) != rules.segmentByBinarySearch(containing: $0) }
+            #expect(differing.count == 0, "first instants that differ: \(differing.prefix(5))")
+        }
+
         @Test func pacificOffsetChangesAtTheExactMillisecond() {
             // 2024-03-10T10:00:00Z: PST → PDT; 2024-11-03T09:00:00Z: PDT → PST.
             #expect(ZoneRules.pacific.offsetMillis(at: UnixMillis(1_710_064_799_999)) == -8 * Self.hour)
