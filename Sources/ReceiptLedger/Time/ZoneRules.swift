@@ -29,13 +29,20 @@ final class ZoneRules: Sendable {
     private let maxAbsoluteOffset: Int64
     /// Instants at or after this one are shifted back by multiples of `cycleMillis`.
     private let periodicFrom: Int64
-    /// For each span of 2^`bucketShift` ms from the first transition to the last: the segment in
-    /// force where the span starts. A lookup starts there and steps over the few transitions a
-    /// span holds, instead of a binary search over the whole table (about 1,400 transitions for
+    /// For each span of 2^`bucketShift` ms from `bucketBase` on: the segment in force where the
+    /// span starts. A lookup starts there and steps over the few transitions a span holds,
+    /// instead of a binary search over the whole table (about 1,400 transitions for
     /// America/Los_Angeles; every answer's dates look its offset up three times or more).
     private let segmentAtBucketStart: [Int32]
+    /// Where the spans start: the first transition from 1800 on (earlier ones, down to zic's
+    /// "big bang" marker, are left to the binary search); `Int64.max` when there are no spans.
+    private let bucketBase: Int64
+    /// The last instant the spans cover.
+    private let bucketEnd: Int64
     /// 2^35 ms is about 398 days: a span holds at most a few transitions.
     private static let bucketShift: Int64 = 35
+    /// At most this many spans (about 4,450 years); later instants take the binary search.
+    private static let maximumBuckets = 4_096
 
     static let cycleMillis = CivilDate.daysPer400Years * UnixMillis.millisPerDay
 
@@ -90,14 +97,21 @@ final class ZoneRules: Sendable {
         initialOffset = table.initialOffset
         maxAbsoluteOffset = ([table.initialOffset] + table.offsets).map { Int64($0.magnitude) }.max() ?? 0
         periodicFrom = table.periodicFrom
+        let earliest = CivilDate(year: 1800, month: 1, day: 1).daysSinceEpoch * UnixMillis.millisPerDay
         var buckets: [Int32] = []
-        if let first = transitions.first, let last = transitions.last {
+        if let base = transitions.first(where: { $0 >= earliest }), let last = transitions.last {
+            let count = min(Int((last - base) >> Self.bucketShift) + 1, Self.maximumBuckets)
             var segment = 0
-            for bucket in 0...((last - first) >> Self.bucketShift) {
-                let start = first + bucket << Self.bucketShift
+            for bucket in 0..<count {
+                let start = base + Int64(bucket) << Self.bucketShift
                 while segment < transitions.count && transitions[segment] <= start { segment += 1 }
                 buckets.append(Int32(segment))
             }
+            bucketBase = base
+            bucketEnd = base + Int64(count) << Self.bucketShift - 1
+        } else {
+            bucketBase = Int64.max
+            bucketEnd = Int64.min
         }
         segmentAtBucketStart = buckets
     }
@@ -192,13 +206,16 @@ final class ZoneRules: Sendable {
 
     /// Index of the segment holding `time`: 0 before the first transition, i after transition i−1.
     func segment(containing time: Int64) -> Int {
-        if let first = transitions.first, let last = transitions.last, time >= first, time <= last {
-            var segment = Int(segmentAtBucketStart[Int((time - first) >> Self.bucketShift)])
+        if time >= bucketBase, time <= bucketEnd {
+            var segment = Int(segmentAtBucketStart[Int((time - bucketBase) >> Self.bucketShift)])
             while segment < transitions.count && transitions[segment] <= time { segment += 1 }
             return segment
         }
         return segmentByBinarySearch(containing: time)
     }
+
+    /// How many spans the lookup index holds (at most `maximumBuckets`, whatever the table).
+    var indexedSpans: Int { segmentAtBucketStart.count }
 
     /// `segment(containing:)` by a binary search over the whole table (also its check in tests).
     func segmentByBinarySearch(containing time: Int64) -> Int {

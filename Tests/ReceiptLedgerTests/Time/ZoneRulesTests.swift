@@ -35,11 +35,28 @@ extension TimeTests {
         @Test(arguments: ["America/Los_Angeles", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"])
         func bucketedSegmentLookupAgreesWithBinarySearch(zone: String) throws {
             let rules = try ZoneRules(identifier: zone)
+            #expect(rules.indexedSpans <= 4_096)
             var instants: [Int64] = [Int64.min, -1, 0, 1, Int64.max]
             for transition in rules.transitions { instants += [transition - 1, transition, transition + 1] }
             var random = DemoRandom(seed: 14)
             let span = (rules.transitions.first ?? 0, (rules.transitions.last ?? 0) + 400 * 86_400_000)
             for _ in 0..<20_000 { instants.append(span.0 + Int64(random.next() % UInt64(max(1, span.1 - span.0)))) }
+            let differing = instants.filter { rules.segment(containing: $0) != rules.segmentByBinarySearch(containing: $0) }
+            #expect(differing.count == 0, "first instants that differ: \(differing.prefix(5))")
+        }
+
+        /// A "big bang" transition far in the past and a table spanning more years than the
+        /// index covers: the index stays small and the lookups still agree.
+        @Test func bucketedLookupCopesWithExtremeTables() {
+            let year: Int64 = 31_556_952_000
+            let events: [(time: Int64, offset: Int64)] = [(-(Int64(1) << 52) * 1_000, 3_600_000), (-100 * year, 0), (0, 3_600_000),
+                                                         (30 * year, 0), (7_000 * year, 3_600_000), (7_000 * year + 1, 0)]
+            let rules = ZoneRules(identifier: "Test/Extremes", table: ZoneTransitionTable(initialOffset: 0, events: events, periodicFrom: Int64.max))
+            #expect(rules.indexedSpans == 4_096)  // not one per 398 days since the big bang
+            var instants: [Int64] = [Int64.min, Int64.max, -1, 0, 1]
+            for transition in rules.transitions { instants += [transition - 1, transition, transition + 1] }
+            var random = DemoRandom(seed: 15)
+            for _ in 0..<20_000 { instants.append(Int64(bitPattern: random.next()) >> Int64(random.next() % 24)) }
             let differing = instants.filter { rules.segment(containing: $0) != rules.segmentByBinarySearch(containing: $0) }
             #expect(differing.count == 0, "first instants that differ: \(differing.prefix(5))")
         }
