@@ -28,6 +28,36 @@ import Testing
         #expect(sums.consumableSoldInProduction)
     }
 
+    /// Units are quantities, refunds count only refunded sales, and sandbox sales stay apart.
+    @Test func quantitiesRefundsAndSandboxSales() throws {
+        typealias A = AnswerBuilder
+        let (t0, day) = (ReportFixture.t0, ReportFixture.day)
+        let rows = [
+            A.row(1, user: "u1", at: t0, claimed: "Production", A.answer(inApp: [
+                A.transaction("p1", product: "coins_jp", purchaseMs: t0, fields: ["quantity": "\"3\""]),
+                A.transaction("p2", product: "monthly", purchaseMs: t0, expiresMs: t0 + 30 * day,
+                              fields: ["quantity": "\"2\"", "cancellation_date_ms": "\"\(t0 + day)\""]),
+            ])),
+            A.row(2, user: "u2", at: t0 + day, claimed: "Sandbox", A.answer(environment: "Sandbox", inApp: [
+                A.transaction("s1", product: "coins_jp", purchaseMs: t0 + day, fields: ["quantity": "\"5\""]),
+            ])),
+        ]
+        let sums = JournalSums(try A.journal(rows, catalog: ReportFixture.catalog).journal.transactions)
+        let (usd, jpy) = (Currency(code: "USD"), Currency(code: "JPY"))
+        #expect(sums.production[jpy]?.gross == 360)
+        #expect(sums.production[jpy]?.refunds == 0)
+        #expect(sums.production[usd]?.gross == 998)
+        #expect(sums.production[usd]?.refunds == 998)
+        #expect(sums.productionUnits["coins_jp"]?.sold == 3)
+        #expect(sums.productionUnits["coins_jp"]?.refunded == 0)
+        #expect(sums.productionUnits["monthly"]?.sold == 2)
+        #expect(sums.productionUnits["monthly"]?.refunded == 2)
+        #expect(sums.sandboxCount == 1)
+        #expect(sums.sandboxSales[jpy]?.count == 1)
+        #expect(sums.sandboxSales[jpy]?.gross == 600)
+        #expect(sums.consumableProducts == ["coins_jp"])
+    }
+
     @Test func noConsumableNoSandbox() {
         let sums = JournalSums([])
         #expect(sums.production.isEmpty && sums.sandboxSales.isEmpty && sums.productionUnits.isEmpty)
