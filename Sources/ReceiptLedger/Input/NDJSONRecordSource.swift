@@ -14,10 +14,6 @@ final class NDJSONRecordSource: RecordSource {
         }
     }
 
-    func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
-        try scanRecords(keysRead: { _ in }, body)
-    }
-
     func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         try forEachLine { lineNumber, line in
             guard let object = Self.parseObject(line) else {

@@ -17,14 +17,11 @@ protocol RecordSource {
     var label: String { get }
 
     /// One pass over whole records, in input order: each record's keys, claimed environment and
-    /// response bytes (nil for NULL, lent for the call only). Return `false` to stop early.
-    func scanRecords(_ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
-
-    /// `scanRecords`, telling `keysRead` each record's keys as soon as they are read, before
-    /// `body` gets the record: a source that then takes a while to fetch the response (SQLite
-    /// follows its overflow pages) lets the caller start on the keys meanwhile. A hint only:
-    /// `body` still gets every record whole (an unreadable NDJSON line skips the hint). By
-    /// default `keysRead` comes just before `body`.
+    /// response bytes (nil for NULL, lent for the call only) go to `body`; return `false` to stop
+    /// early. `keysRead` is told each record's keys first, as soon as they are read: a source
+    /// that then takes a while to fetch the response (SQLite follows its overflow pages) lets
+    /// the caller start on the keys meanwhile. A hint only: `body` still gets every record
+    /// whole (an unreadable NDJSON line skips the hint). `scanRecords(_:)` gives no hint.
     func scanRecords(keysRead: (RecordKeys) -> Void,
                      _ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
 
@@ -39,12 +36,9 @@ protocol RecordSource {
 }
 
 extension RecordSource {
-    func scanRecords(keysRead: (RecordKeys) -> Void,
-                     _ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
-        try scanRecords { keys, claimedEnvironment, response in
-            keysRead(keys)
-            return try body(keys, claimedEnvironment, response)
-        }
+    /// `scanRecords(keysRead:_:)` without the hint.
+    func scanRecords(_ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
+        try scanRecords(keysRead: { _ in }, body)
     }
 
     func scanKeys(_ body: (RecordKeys) throws -> Void) throws {

@@ -65,10 +65,6 @@ final class SQLiteRecordSource: RecordSource {
         }
     }
 
-    func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
-        try scanRecords(keysRead: { _ in }, body)
-    }
-
     func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         if query == nil {
             // The table is read once, in order: SQLite needs its cache only for the few pages
