@@ -16,6 +16,16 @@ enum CacheHints {
         cache_hints_prefetch(address)
     }
 
+    /// Asks for the cache line holding `array[index]` (nothing when `index` is out of range):
+    /// for a hash table's slot, before the lookup that will read it.
+    @inline(__always)
+    static func prefetch<Element>(_ array: [Element], at index: Int) {
+        array.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress, elements.indices.contains(index) else { return }
+            cache_hints_prefetch(base + index)
+        }
+    }
+
     /// Asks for the first `lines` cache lines of the object that `references[index]` refers to.
     /// The reference is read as a plain address: the object is neither retained nor touched.
     @inline(__always)

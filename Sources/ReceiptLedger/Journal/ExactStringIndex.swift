@@ -28,10 +28,7 @@ struct ExactStringIndex: Sendable {
     /// Asks for the cache line of the slot where a search for `key` starts (a hint: it
     /// changes nothing).
     func prefetchSlot(of key: ExactString) {
-        slots.withUnsafeBufferPointer { slots in
-            guard let base = slots.baseAddress else { return }
-            CacheHints.prefetch(base + (key.fingerprint & (slots.count - 1)))
-        }
+        CacheHints.prefetch(slots, at: key.fingerprint & (slots.count - 1))
     }
 
     /// The number of `key`, or nil when it was never inserted.

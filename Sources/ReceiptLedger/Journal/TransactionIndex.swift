@@ -52,10 +52,7 @@ struct TransactionIndex: Sendable {
     /// Asks for the slot where `find` starts looking for `id` (a hint for a loop that looks up
     /// ids in no order of memory: see `CacheHints`).
     func prefetchSlot(_ environment: Environment, _ id: ExactString) {
-        slots.withUnsafeBufferPointer { slots in
-            guard let base = slots.baseAddress else { return }
-            CacheHints.prefetch(base + (Self.slot(environment == .sandbox, id.fingerprint) & (slots.count - 1)))
-        }
+        CacheHints.prefetch(slots, at: Self.slot(environment == .sandbox, id.fingerprint) & (slots.count - 1))
     }
 
     /// Indexes a transaction that `find` does not know; returns its number.

@@ -210,10 +210,7 @@ struct ByteMemo<Value> {
 
         /// Asks for the cache line of the slot where `hash` starts its probe.
         func prefetchSlot(hash: UInt64) {
-            slots.withUnsafeBufferPointer { slots in
-                guard let base = slots.baseAddress else { return }
-                CacheHints.prefetch(base + (Int(truncatingIfNeeded: hash) & mask))
-            }
+            CacheHints.prefetch(slots, at: Int(truncatingIfNeeded: hash) & mask)
         }
 
         func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
