@@ -45,8 +45,11 @@ enum HTMLReport {
     }
 
     /// Every page, each rendered on its own: the report renders them on two cores.
-    /// `files` are the report's CSV files with their row counts, which every page links to.
-    static func pageRenderers(_ data: ReportData, files csvFiles: [(name: String, rows: Int)], templates: TemplateSet) -> [Page] {
+    /// `files` are the report's CSV files with their row counts, which every page links to;
+    /// `sums` are the journal's (`JournalSums(data.journal.transactions)`), taken here when
+    /// not given.
+    static func pageRenderers(_ data: ReportData, sums: JournalSums? = nil, files csvFiles: [(name: String, rows: Int)],
+                              templates: TemplateSet) -> [Page] {
         let files = csvFiles.map { PageContext.fileLink(name: $0.name, rows: $0.rows) }
         func page(_ template: String, _ name: String, _ title: String,
                   _ body: @escaping @Sendable () -> [String: TemplateValue]) -> Page {
@@ -57,7 +60,7 @@ enum HTMLReport {
             }
         }
         let ledgers = data.ledgers
-        let sums = JournalSums(data.journal.transactions)
+        let sums = sums ?? JournalSums(data.journal.transactions)
         return [
             page("index", "index.html", "Overview") { IndexPage.context(data, sums: sums) },
             page("ledger", "ledger_period.html", "Ledger by period") {

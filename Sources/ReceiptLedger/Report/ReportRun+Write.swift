@@ -5,8 +5,10 @@ extension ReportRun {
     ///
     /// The work is spread over two cores. The journal's own files (`transactions.csv` is the
     /// largest of all) are written by another thread while the ledgers are built, and the
-    /// reconciliation of the orders runs beside them too. Then the remaining CSV files and the
-    /// HTML pages are written by two threads, each taking the next file when done with one.
+    /// subscriptions, the reconciliation of the orders and the pages' sums over the journal are
+    /// built beside them too: the ledgers alone then take the building thread. Then the
+    /// remaining CSV files and the HTML pages are written by two threads, each taking the next
+    /// file when done with one.
     /// Each file is written whole by one thread and the manifest lists them by name, so the
     /// bytes are the same whichever thread finishes first.
     func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: [Order]?, ordersLabel: String?,
@@ -19,14 +21,15 @@ extension ReportRun {
 
         progress?.phase("building ledgers")
         digests.hurry()
+        let summing = BackgroundWork { JournalSums(journal.transactions) }
         let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
-                                   orders: orders, ordersLabel: ordersLabel, reconcilingBeside: true)
+                                   orders: orders, ordersLabel: ordersLabel, besideLedgers: true)
 
         progress?.phase("writing reports")
         let files = Self.derivedCSVFiles(data)
         // The pages need only the files' row counts, known before the files are written.
         let rowCounts = (journalFiles + files).map { (name: $0.name, rows: $0.csv.rowCount) }.sorted { $0.name < $1.name }
-        let pages = HTMLReport.pageRenderers(data, files: rowCounts, templates: templates)
+        let pages = HTMLReport.pageRenderers(data, sums: summing.value(), files: rowCounts, templates: templates)
         // Each remaining file is one job; two cores take the jobs in turn.
         var jobs: [@Sendable () throws -> ManifestFile.Output] = []
         for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }

@@ -68,10 +68,11 @@ struct ReportRun {
     }
 
     /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
-    /// files are written from. With `reconcilingBeside` (as `execute` does) the orders are
-    /// reconciled on another thread while the ledgers are built; the data is the same.
+    /// files are written from. With `besideLedgers` (as `execute` does) the subscriptions and
+    /// the reconciliation of the orders are built on other threads while the ledgers are built
+    /// (the longest of these, on one thread); the data is the same.
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
-                           orders: [Order]?, ordersLabel: String?, reconcilingBeside: Bool = false) -> ReportData {
+                           orders: [Order]?, ordersLabel: String?, besideLedgers: Bool = false) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
@@ -80,10 +81,14 @@ struct ReportRun {
             Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
                            asOf: asOf, graceHours: graceHours)
         }
-        let reconciling = reconcilingBeside ? orders.map { orders in BackgroundWork { reconcile(orders) } } : nil
+        @Sendable func subscriptions() -> [Subscription] {
+            Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
+        }
+        let reconciling = besideLedgers ? orders.map { orders in BackgroundWork { reconcile(orders) } } : nil
+        let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
-        let subscriptions = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
+        let subscriptions = subscribing?.value() ?? subscriptions()
         PhaseTimer.mark("ledgers, refunds, subscriptions")
         let reconciliation = reconciling?.value() ?? orders.map(reconcile)
         PhaseTimer.mark("reconciliation")

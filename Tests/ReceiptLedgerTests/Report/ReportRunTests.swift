@@ -109,4 +109,30 @@ import Testing
         #expect(run(["--ndjson", input.ndjson, "--catalog", input.catalog, "--out", out]) == 0)
         #expect(!FileManager.default.fileExists(atPath: out + "/reconciliation.csv"))
     }
+
+    /// The run builds the subscriptions, the reconciliation and the pages' sums on other threads
+    /// beside the ledgers; every file must come out as when all is built on one thread.
+    @Test func workBesideTheLedgersWritesTheSameFiles() throws {
+        let input = try Input(seed: 5, records: 1_200)
+        defer { try? FileManager.default.removeItem(atPath: input.folder) }
+        let catalog = try CatalogReader.read(path: input.catalog)
+        let result = try JournalPipeline(reader: ResponseReader(bundleIDs: []), catalog: catalog)
+            .run(source: try SQLiteRecordSource(path: input.database, query: nil))
+        var options = RunOptions(input: .sqlite(path: input.database, query: nil))
+        options.catalogPath = input.catalog
+        let orders = try OrderReader.read(csvPath: input.orders)
+        let templates = try HTMLReport.loadTemplates(from: Self.templates)
+        func files(besideLedgers: Bool) throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
+            let data = ReportRun.reportData(options: options, sourceLabel: "test", result: result, zone: try ZoneRules(identifier: "UTC"),
+                                            orders: orders, ordersLabel: "orders.csv", besideLedgers: besideLedgers)
+            #expect(data.subscriptions.count > 10 && data.reconciliation?.rows.isEmpty == false)
+            return try ReportRun.renderFiles(data, templates: templates)
+        }
+        let beside = try files(besideLedgers: true), alone = try files(besideLedgers: false)
+        #expect(beside.map(\.name) == alone.map(\.name))
+        for (a, b) in zip(beside, alone) {
+            let same = a.bytes == b.bytes  // compared apart: a failure then names the file, not its bytes
+            #expect(same, "\(a.name) differs")
+        }
+    }
 }
