@@ -9,17 +9,11 @@
 struct LedgerTally {
     /// A row's key: the environment, and the numbers of its period, item (product or user;
     /// 0 in the period ledger) and currency.
-    struct Key: Hashable {
+    struct Key: Equatable {
         var isSandbox: Bool
         var period: Int32
         var item: Int32
         var currency: Int32
-
-        /// One word to hash (a collision costs a comparison, never a wrong row).
-        func hash(into hasher: inout Hasher) {
-            let low = UInt64(UInt32(bitPattern: period)) << 8 | UInt64(UInt8(truncatingIfNeeded: currency)) << 1 | (isSandbox ? 1 : 0)
-            hasher.combine(UInt64(UInt32(bitPattern: item)) << 32 ^ low)
-        }
     }
 
     private let periods: PeriodCalendar
@@ -32,14 +26,14 @@ struct LedgerTally {
     private var users = UserNumbering()
     /// Numbered in first-seen order; a run has a handful.
     private var currencies: [Currency] = []
-    private var byPeriod: [Key: LedgerAmounts] = [:]
-    private var byProduct: [Key: LedgerAmounts] = [:]
-    private var byUser: [Key: LedgerAmounts] = [:]
+    private var byPeriod = LedgerRows()
+    private var byProduct = LedgerRows()
+    private var byUser: LedgerRows
 
     init(periods: PeriodCalendar, transactions: Int) {
         self.periods = periods
         // At most a row per sale and refund; a user ledger comes close.
-        byUser.reserveCapacity(transactions)
+        byUser = LedgerRows(expectedRows: transactions)
     }
 
     /// The number of the period holding `instant`.
@@ -55,11 +49,11 @@ struct LedgerTally {
     /// Adds the amounts of a transaction to its row in each ledger.
     mutating func add(_ amounts: LedgerAmounts, transaction t: Transaction, period: Int32, currency: Currency) {
         var key = Key(isSandbox: t.environment == .sandbox, period: period, item: 0, currency: number(of: currency))
-        byPeriod[key, default: LedgerAmounts()] += amounts
+        byPeriod.add(amounts, at: key)
         key.item = Int32(products.insert(ExactString(t.productID)).number)
-        byProduct[key, default: LedgerAmounts()] += amounts
+        byProduct.add(amounts, at: key)
         key.item = users.number(of: t.user, name: t.userName)
-        byUser[key, default: LedgerAmounts()] += amounts
+        byUser.add(amounts, at: key)
     }
 
     /// The complete ledger of one dimension.
@@ -79,20 +73,21 @@ struct LedgerTally {
 
     /// The rows with some non-zero count, in `Ledger.Key.precedes` order: environment
     /// (production first), then period, item and currency code by code point.
-    private func sortedRows(_ rows: [Key: LedgerAmounts], itemTexts: [String]) -> [(key: Ledger.Key, amounts: LedgerAmounts)] {
+    private func sortedRows(_ rows: LedgerRows, itemTexts: [String]) -> [(key: Ledger.Key, amounts: LedgerAmounts)] {
         let periodRank = SortKeys.ranks(of: periodLabels.strings)
         let itemRank = SortKeys.ranks(of: itemTexts)
         let currencyRank = SortKeys.ranks(of: currencies.map(\.code))
         func rank(_ key: Key) -> (Int, Int, Int, Int) {
             (key.isSandbox ? 1 : 0, periodRank[Int(key.period)], itemRank[Int(key.item)], currencyRank[Int(key.currency)])
         }
-        let filled = rows.filter { !$0.value.isEmpty }.map { (key: $0.key, amounts: $0.value) }
-        let ranks = filled.map { rank($0.key) }
-        // Row numbers are sorted: they move faster than rows.
-        return filled.indices.sorted { ranks[$0] < ranks[$1] }.map { index in
-            let (key, amounts) = filled[index]
+        let filled = rows.amounts.indices.filter { !rows.amounts[$0].isEmpty }
+        let ranks = filled.map { rank(rows.keys[$0]) }
+        // Positions in `filled` are sorted: they move faster than rows.
+        return filled.indices.sorted { ranks[$0] < ranks[$1] }.map { position in
+            let row = filled[position]
+            let key = rows.keys[row]
             return (Ledger.Key(environment: key.isSandbox ? .sandbox : .production, period: periodLabels.strings[Int(key.period)],
-                               item: itemTexts[Int(key.item)], currency: currencies[Int(key.currency)]), amounts)
+                               item: itemTexts[Int(key.item)], currency: currencies[Int(key.currency)]), rows.amounts[row])
         }
     }
 }
