@@ -23,9 +23,15 @@ let package = Package(
             name: "CCacheHints",
             path: "Sources/CCacheHints"
         ),
+        // SQLite page reads served from 128 KiB reads of a read-only input; see read_ahead.c.
+        .target(
+            name: "CSQLiteReadAhead",
+            dependencies: ["CSQLite"],
+            path: "Sources/CSQLiteReadAhead"
+        ),
         .target(
             name: "ReceiptLedger",
-            dependencies: ["CSQLite", "CSHA256", "CCacheHints"],
+            dependencies: ["CSQLite", "CSQLiteReadAhead", "CSHA256", "CCacheHints"],
             path: "Sources/ReceiptLedger"
         ),
         .executableTarget(

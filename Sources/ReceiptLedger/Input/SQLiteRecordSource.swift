@@ -17,7 +17,7 @@ final class SQLiteRecordSource: RecordSource {
         self.path = path
         self.query = query
         do {
-            database = try SQLiteDatabase(path: path, readOnly: true)
+            database = try SQLiteDatabase(path: path, readOnly: true, readingAhead: true)
         } catch {
             throw SourceError(message: "cannot open \(path): \(error.message)", isFatal: true)
         }
