@@ -41,14 +41,15 @@ import Testing
         a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 
-    @Test func readsWhatSQLiteReads() throws {
-        // Rows from a few bytes to several pages (overflow chains), a file of about 15 windows
-        // whose size is no multiple of one.
+    /// Rows from a few bytes to several pages (overflow chains), a file of about 15 windows whose
+    /// size is no multiple of one (with the smaller pages); with pages of 1 KiB (many reads per window), SQLite's usual
+    /// 4 KiB, and 64 KiB (reads larger than a quarter window, which go straight to the file).
+    @Test(arguments: [1_024, 4_096, 65_536]) func readsWhatSQLiteReads(pageSize: Int) throws {
         let folder = try SQLiteTestDirectory()
         let path = folder.path("large.sqlite")
         do {
             let writer = try SQLiteDatabase(path: path, readOnly: false)
-            try writer.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, body TEXT)")
+            try writer.execute("PRAGMA page_size = \(pageSize); CREATE TABLE t(id INTEGER PRIMARY KEY, body TEXT)")
             try writer.execute("BEGIN")
             var random = DemoRandom(seed: 11)
             for id in 1...900 {
@@ -59,7 +60,10 @@ import Testing
             try writer.execute("COMMIT")
         }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-        #expect(size > 14 * 128 * 1024 && size % (128 * 1024) != 0)
+        #expect(size > 14 * 128 * 1024 && (pageSize == 65_536 || size % (128 * 1024) != 0))  // 64 KiB pages may fill windows exactly
+        var pageSizeRead: Int64 = 0
+        try SQLiteDatabase(path: path, readOnly: true).prepare("PRAGMA page_size").forEachRow { pageSizeRead = $0.int64(0) }
+        #expect(pageSizeRead == Int64(pageSize))
         let plain = try Self.rows(path, readingAhead: false), ahead = try Self.rows(path, readingAhead: true)
         #expect(plain.count == 900)
         #expect(Self.same(plain, ahead))
