@@ -14,40 +14,74 @@ struct Catalog: Sendable {
         var order: Int
     }
 
-    /// Rows per product, sorted by (effective_from, file order); "always" first.
-    private var entriesByProduct: [String: [Entry]] = [:]
+    /// What pricing needs of a row (`Pricing.price`): the row without its product id. The
+    /// journal prices every transaction on two threads at once; copying whole rows retained the
+    /// product id's text and the product's row list each time, reference counts that all
+    /// bookings of a product share and that the two cores took from each other.
+    struct Price: Sendable {
+        var productType: ProductType
+        var currency: Currency
+        var price: Money
+        var proceedsRate: DecimalText
+        var introPrice: Money?
+    }
+
+    /// Every row, grouped by product, each product's rows sorted by (effective_from, file
+    /// order), "always" first.
+    private var rows: [Entry] = []
+    private var prices: [Price] = []
+    /// Where each product's rows are in `rows` and `prices`.
+    private var rowsByProduct: [String: Range<Int>] = [:]
 
     static let empty = Catalog(entries: [])
 
     init(entries: [Entry]) {
-        for entry in entries { entriesByProduct[entry.productID, default: []].append(entry) }
-        for key in entriesByProduct.keys {
-            entriesByProduct[key]?.sort { lhs, rhs in
+        var byProduct: [String: [Entry]] = [:]
+        for entry in entries { byProduct[entry.productID, default: []].append(entry) }
+        for (product, productRows) in byProduct.sorted(by: { $0.key.utf8Precedes($1.key) }) {
+            let sorted = productRows.sorted { lhs, rhs in
                 let l = lhs.effectiveFrom?.rawValue ?? Int64.min
                 let r = rhs.effectiveFrom?.rawValue ?? Int64.min
                 return l != r ? l < r : lhs.order < rhs.order
             }
+            rowsByProduct[product] = rows.count..<(rows.count + sorted.count)
+            rows += sorted
+        }
+        prices = rows.map {
+            Price(productType: $0.productType, currency: $0.currency, price: $0.price, proceedsRate: $0.proceedsRate,
+                  introPrice: $0.introPrice)
         }
     }
 
-    var productCount: Int { entriesByProduct.count }
-    var entryCount: Int { entriesByProduct.values.reduce(0) { $0 + $1.count } }
+    var productCount: Int { rowsByProduct.count }
+    var entryCount: Int { rows.count }
 
     /// The row with the latest `effective_from` at or before `instant` (ties: the later row).
     func entry(for productID: String, at instant: UnixMillis) -> Entry? {
-        guard let entries = entriesByProduct[productID] else { return nil }
-        // Indices, not entries: only the chosen row is copied (each copy retains its texts).
-        var chosen: Int?
-        for index in entries.indices {
-            if let from = entries[index].effectiveFrom, from > instant { break }
-            chosen = index
-        }
-        return chosen.map { entries[$0] }
+        lookUp(productID, at: instant).row.map { rows[$0] }
+    }
+
+    /// The price in effect at `instant` (as `entry(for:at:)`), and the product's type: that
+    /// row's, else (no row in effect then) `productType(of:)`'s. One lookup of the product.
+    func price(for productID: String, at instant: UnixMillis) -> (price: Price?, productType: ProductType?) {
+        let (row, first) = lookUp(productID, at: instant)
+        return (row.map { prices[$0] }, (row ?? first).map { prices[$0].productType })
     }
 
     /// The product's type from any of its rows (the earliest in effect order), even when no
     /// row is in effect at a given instant.
     func productType(of productID: String) -> ProductType? {
-        entriesByProduct[productID]?.first?.productType
+        rowsByProduct[productID].map { rows[$0.lowerBound].productType }
+    }
+
+    /// The index of the row in effect at `instant`, and of the product's first row.
+    private func lookUp(_ productID: String, at instant: UnixMillis) -> (row: Int?, first: Int?) {
+        guard let range = rowsByProduct[productID] else { return (nil, nil) }
+        var chosen: Int?
+        for index in range {
+            if let from = rows[index].effectiveFrom, from > instant { break }
+            chosen = index
+        }
+        return (chosen, range.lowerBound)
     }
 }

@@ -13,8 +13,7 @@ enum Pricing {
 
     static func price(productID: String, purchase: UnixMillis, quantity: Int64, isTrial: Bool, isIntro: Bool,
                       ownership: String, cancelled: Bool, upgraded: Bool, catalog: Catalog) -> Priced {
-        let entry = catalog.entry(for: productID, at: purchase)
-        let productType = entry?.productType ?? catalog.productType(of: productID)
+        let (entry, productType) = catalog.price(for: productID, at: purchase)
         let status: TransactionStatus
         if isTrial { status = .trial }
         else if ownership.hasSameUTF8(as: "FAMILY_SHARED") { status = .familyShared }  // exactly as Apple writes it

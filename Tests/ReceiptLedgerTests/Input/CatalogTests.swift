@@ -21,6 +21,39 @@ import Testing
         #expect(catalog.entry(for: "q", at: april) == nil)
     }
 
+    /// `price(for:at:)`, the one pricing uses, gives the in-effect row's price and type as
+    /// `entry(for:at:)` does, and before any row the type of the product's first row; products
+    /// listed interleaved keep their own rows.
+    @Test func priceAgreesWithTheRowInEffect() throws {
+        let csv = """
+        product_id,product_type,currency,price,effective_from,proceeds_rate,intro_price
+        p,non_consumable,USD,2.00,2024-03-01,,
+        q,consumable,EUR,5.00,,0.7,
+        p,consumable,USD,3.00,2024-04-01,0.85,1.00
+        q,consumable,EUR,6.00,2024-03-15,,
+        """
+        let catalog = try CatalogReader.parse(csv, path: "c.csv")
+        #expect(catalog.productCount == 2 && catalog.entryCount == 4)
+        let march = try #require(CatalogDate.parse("2024-03-01")), april = try #require(CatalogDate.parse("2024-04-01"))
+        let instants = [march, april, try #require(CatalogDate.parse("2024-03-15"))].flatMap { [$0.rawValue - 1, $0.rawValue, $0.rawValue + 1] }
+        for product in ["p", "q", "r"] {
+            for instant in instants.map(UnixMillis.init) {
+                let entry = catalog.entry(for: product, at: instant)
+                let (price, type) = catalog.price(for: product, at: instant)
+                #expect(price?.price == entry?.price && price?.currency == entry?.currency && price?.introPrice == entry?.introPrice)
+                #expect(price?.proceedsRate == entry?.proceedsRate)
+                #expect(type == (entry?.productType ?? catalog.productType(of: product)))
+            }
+        }
+        // Before its first row, p is priced by nothing but typed by that row; then each row's type.
+        #expect(catalog.price(for: "p", at: UnixMillis(march.rawValue - 1)).price == nil)
+        #expect(catalog.price(for: "p", at: UnixMillis(march.rawValue - 1)).productType == .nonConsumable)
+        #expect(catalog.price(for: "p", at: april).productType == .consumable)
+        #expect(catalog.price(for: "p", at: april).price?.introPrice?.formatted == "1.00")
+        #expect(catalog.price(for: "q", at: march).price?.price.formatted == "5.00")
+        #expect(catalog.price(for: "r", at: april).productType == nil)
+    }
+
     @Test(arguments: [
         ("product_id,product_type,currency\np,consumable,USD\n", 1, "missing column price"),
         ("product_id,product_type,currency,price\np,gift,USD,1\n", 2, "unknown product_type \"gift\" (consumable, non_consumable, auto_renewable, non_renewing)"),
