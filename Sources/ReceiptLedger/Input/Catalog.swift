@@ -24,13 +24,21 @@ struct Catalog: Sendable {
         var price: Money
         var proceedsRate: DecimalText
         var introPrice: Money?
+
+        /// Read field by field: the row's product id is never copied.
+        init(_ row: Entry) {
+            productType = row.productType
+            currency = row.currency
+            price = row.price
+            proceedsRate = row.proceedsRate
+            introPrice = row.introPrice
+        }
     }
 
     /// Every row, grouped by product, each product's rows sorted by (effective_from, file
     /// order), "always" first.
     private var rows: [Entry] = []
-    private var prices: [Price] = []
-    /// Where each product's rows are in `rows` and `prices`.
+    /// Where each product's rows are in `rows`.
     private var rowsByProduct: [String: Range<Int>] = [:]
 
     static let empty = Catalog(entries: [])
@@ -47,10 +55,6 @@ struct Catalog: Sendable {
             rowsByProduct[product] = rows.count..<(rows.count + sorted.count)
             rows += sorted
         }
-        prices = rows.map {
-            Price(productType: $0.productType, currency: $0.currency, price: $0.price, proceedsRate: $0.proceedsRate,
-                  introPrice: $0.introPrice)
-        }
     }
 
     var productCount: Int { rowsByProduct.count }
@@ -65,7 +69,7 @@ struct Catalog: Sendable {
     /// row's, else (no row in effect then) `productType(of:)`'s. One lookup of the product.
     func price(for productID: String, at instant: UnixMillis) -> (price: Price?, productType: ProductType?) {
         let (row, first) = lookUp(productID, at: instant)
-        return (row.map { prices[$0] }, (row ?? first).map { prices[$0].productType })
+        return (row.map { Price(rows[$0]) }, (row ?? first).map { rows[$0].productType })
     }
 
     /// The product's type from any of its rows (the earliest in effect order), even when no

@@ -153,7 +153,7 @@ struct ReportRun {
     /// The CSV files of the ledgers, refunds, subscriptions and reconciliation.
     /// Prepared on two cores (the user ledger's order check, the reconciliation's table and
     /// the subscriptions' order took 62 ms on one at 1,000,000 records, before the files are
-    /// written); in this order whichever finishes first.
+    /// written), and returned in this order whichever is ready first.
     static func derivedCSVFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
         var files: [(name: String, prepare: @Sendable () -> ReportCSV)] = [
             (LedgerFiles.periodName, { LedgerFiles.csv(data.ledgers.byPeriod) }),
