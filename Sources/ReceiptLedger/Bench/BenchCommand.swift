@@ -3,9 +3,10 @@ import Foundation
 /// `receipt-ledger bench`: the figures of the README's "Speed and memory" section.
 ///
 /// Generates the data set when it is missing, then, `--runs` times, times the plain read of the
-/// `response` column (`PlainRead`), the input's SHA-256 alone (`InputHashTiming`) and the whole
-/// `run` pipeline on the same file, every output written (`ChildRun`), noting how much of the
-/// input the page cache held first (`PageCacheResidency`). Runs alternate, so all see the same
+/// `response` column (`PlainRead`: the `sqlite3` command when one is installed, and the same
+/// query in this process), the input's SHA-256 alone (`InputHashTiming`) and the whole `run`
+/// pipeline on the same file, every output written (`ChildRun`), noting how much of the input
+/// the page cache held first (`PageCacheResidency`). Runs alternate, so all see the same
 /// machine; the report gives medians, the pipeline's records/s and MB/s, its ratio to the plain
 /// read and its peak memory. With `--verify` it then checks that the reference reading
 /// (`run --reference`) writes the same files.
@@ -36,6 +37,8 @@ enum BenchCommand {
 
         // One untimed read first, so every timed run finds the file in the page cache.
         var responseCharacters = try PlainRead.measure(path: data.sqlitePath).responseCharacters
+        let command = PlainRead.command
+        var plainCommand: [Double] = []
         var plain: [Double] = []
         var inputHash: [Double] = []
         var pipeline: [ChildRun.Result] = []
@@ -43,6 +46,13 @@ enum BenchCommand {
         var cached = BenchReport.CacheShares()
         for run in 1...runs {
             log("run \(run) of \(runs)…")
+            if let command {
+                let read = try PlainRead.measureCommand(command, path: data.sqlitePath, logPath: scratch + "/plain.log")
+                plainCommand.append(read.seconds)
+                guard read.responseCharacters == responseCharacters else {
+                    throw FatalError("\(command) summed \(read.responseCharacters) characters, this process \(responseCharacters)")
+                }
+            }
             let read = try PlainRead.measure(path: data.sqlitePath)
             plain.append(read.seconds)
             responseCharacters = read.responseCharacters
@@ -56,7 +66,7 @@ enum BenchCommand {
         }
 
         let report = BenchReport(records: records, seed: seed, responseBytes: responseCharacters,
-                                 inputBytes: BenchData.fileSize(data.sqlitePath), plain: plain, inputHash: inputHash, pipeline: pipeline,
+                                 inputBytes: BenchData.fileSize(data.sqlitePath), plainCommand: plainCommand, plain: plain, inputHash: inputHash, pipeline: pipeline,
                                  ndjson: ndjson, ndjsonBytes: withNDJSON ? BenchData.fileSize(data.ndjsonPath) : 0,
                                  generated: !generated.isEmpty, cached: cached)
         print(report.text)

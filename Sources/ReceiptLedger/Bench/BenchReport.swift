@@ -8,6 +8,11 @@ struct BenchReport {
     /// `sum(length(response))` of the SQLite file.
     var responseBytes: Int64
     var inputBytes: Int64
+    /// The plain read as the issue's command, `sqlite3 FILE "SQL"`, a process like each
+    /// pipeline run; the baseline of the ratios. Empty when no `sqlite3` command was found.
+    var plainCommand: [Double] = []
+    /// The same read in this process, without starting one: the baseline when `plainCommand`
+    /// is empty, else shown beside it.
     var plain: [Double]
     /// The input's SHA-256 timed alone (`InputHashTiming`); empty to leave its line out.
     var inputHash: [Double] = []
@@ -24,20 +29,28 @@ struct BenchReport {
         var ndjson: [Double?] = []
     }
 
+    /// Each run's plain read that the ratios divide by.
+    private var baseline: [Double] { plainCommand.isEmpty ? plain : plainCommand }
+
     var text: String {
-        let plainSeconds = Self.median(plain)
+        let plainSeconds = Self.median(baseline)
+        let inProcessSeconds = Self.median(plain)
         let runSeconds = Self.median(pipeline.map(\.seconds))
         let cpuSeconds = Self.median(pipeline.map(\.cpuSeconds))
         let mb = Double(responseBytes) / 1e6
         var lines = [
             "receipt-ledger bench: \(records) records (seed \(seed)), \(Self.fixed(mb, 1)) MB of responses, "
                 + "SQLite file \(Self.fixed(Double(inputBytes) / 1e6, 1)) MB, \(ProcessInfoCores.count) cores, "
-                + "median of \(plain.count) run\(plain.count == 1 ? "" : "s")\(generated ? " (data generated now)" : "")",
-            "plain read  (\(PlainRead.sql)): \(Self.fixed(plainSeconds, 3)) s",
+                + "median of \(pipeline.count) run\(pipeline.count == 1 ? "" : "s")\(generated ? " (data generated now)" : "")",
+            plainCommand.isEmpty
+                ? "plain read  (\(PlainRead.sql), in this process: no sqlite3 command found): \(Self.fixed(plainSeconds, 3)) s"
+                : "plain read  (sqlite3 FILE \"\(PlainRead.sql)\", a process like the pipeline's): "
+                    + "\(Self.fixed(plainSeconds, 3)) s; the same query in this process: \(Self.fixed(inProcessSeconds, 3)) s",
             "pipeline    (run --db, every output written): \(Self.fixed(runSeconds, 3)) s, "
                 + "\(Self.grouped(Double(records) / runSeconds)) records/s, \(Self.fixed(mb / runSeconds, 1)) MB/s, "
-                + "ratio \(Self.fixed(runSeconds / plainSeconds, 2)) × plain read, "
-                + "peak RSS \(Self.megabytes(pipeline.map(\.peakRSSBytes).max() ?? 0))",
+                + "ratio \(Self.fixed(runSeconds / plainSeconds, 2)) × plain read"
+                + (plainCommand.isEmpty ? "" : " (\(Self.fixed(runSeconds / inProcessSeconds, 2)) × the read in this process)")
+                + ", peak RSS \(Self.megabytes(pipeline.map(\.peakRSSBytes).max() ?? 0))",
             // With every core busy the wall time is the CPU time ÷ the cores: this says how close.
             "pipeline CPU: \(Self.fixed(cpuSeconds, 3)) s, user and system over all threads "
                 + "(\(Self.fixed(cpuSeconds / runSeconds, 2)) × the wall time, on \(ProcessInfoCores.count) cores)",
@@ -57,7 +70,7 @@ struct BenchReport {
         }
         if let line = cacheLine { lines.append(line) }
         // Each run's own ratio: the machine's load moves the pipeline more than the plain read.
-        let each = zip(plain, pipeline).map { "\(Self.fixed($0, 3))/\(Self.fixed($1.seconds, 3)) = \(Self.fixed($1.seconds / $0, 2))" }
+        let each = zip(baseline, pipeline).map { "\(Self.fixed($0, 3))/\(Self.fixed($1.seconds, 3)) = \(Self.fixed($1.seconds / $0, 2))" }
         lines.append("runs (plain/pipeline s = ratio): \(each.joined(separator: ", "))")
         return lines.joined(separator: "\n")
     }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Runs this executable again as a child process (`receipt-ledger run …`) and measures it
-/// from outside: wall time around `posix_spawn` … `wait4`, and the child's own peak resident
-/// memory and CPU time from `wait4`'s rusage, so every run is measured alone and the parent's
-/// (the generator's, the plain read's) never counts.
+/// Runs this executable again as a child process (`receipt-ledger run …`), or another command
+/// (the `sqlite3` plain read), and measures it from outside: wall time around `posix_spawn` …
+/// `wait4`, and the child's own peak resident memory and CPU time from `wait4`'s rusage, so
+/// every run is measured alone and the parent's (the generator's, the plain read's) never counts.
 enum ChildRun {
     struct Result {
         var seconds: Double
@@ -20,9 +20,9 @@ enum ChildRun {
         return CommandLine.arguments[0]
     }
 
-    /// Spawns `executable arguments…` with stdout and stderr sent to `logPath`.
-    static func run(_ arguments: [String], logPath: String) throws -> Result {
-        let executable = executablePath
+    /// Spawns `executable arguments…` (by default this executable) with stdout and stderr sent
+    /// to `logPath`.
+    static func run(_ arguments: [String], executable: String = executablePath, logPath: String) throws -> Result {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
