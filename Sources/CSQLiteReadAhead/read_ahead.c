@@ -2,18 +2,27 @@
 //
 // SQLite reads a table scan one page at a time: at 200,000 records that is 204,000 `pread`
 // calls of 4 KiB each, and the kernel's fixed cost per call came to a quarter of the merging
-// thread's reading time. Here a page read that falls outside the current window reads the
-// 128 KiB starting at it (one call), and the following pages are copied from there.
+// thread's reading time. Here a page read that falls outside the windows reads the 128 KiB
+// around it (one call), and the pages near it are copied from there.
 //
-// The window must never show bytes the file no longer holds. It is forgotten whenever SQLite
-// takes or releases a lock (a new transaction may follow another connection's commit) or
+// Two windows, each starting at a multiple of its size: a scan reads mostly forward, but not
+// strictly. A leaf page may be read just before the overflow page in front of it, and every
+// few hundred pages the scan reads a page far ahead (the next interior page, allocated later)
+// and then goes on where it was. With one window starting at the page asked for, each of those
+// read a window again: 1.19 GB of reads for the 837 MB of 200,000 records, 2,400 of its 9,100
+// windows going backwards. A window aligned to its size holds the pages on both sides of the
+// one asked for, and the second window keeps the scan's place while the first serves the jump
+// (a miss refills the window used less recently).
+//
+// The windows must never show bytes the file no longer holds. They are forgotten whenever
+// SQLite takes or releases a lock (a new transaction may follow another connection's commit) or
 // touches the WAL's shared-memory locks, and on any write, truncation or file control. Within
 // one read transaction the pages SQLite reads from the main file cannot change: in rollback
 // mode a writer needs the exclusive lock that the reader's shared lock blocks, and in WAL mode
 // a checkpoint writes into the main file only pages the reader takes from the WAL.
 //
-// Only files opened with SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_READONLY get a window; reads larger
-// than a quarter of it, reads reaching past the end of the file, and everything else go to the
+// Only files opened with SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_READONLY get windows; reads larger
+// than a quarter of one, reads reaching past the end of the file, and everything else go to the
 // default VFS as they are.
 #include "CSQLiteReadAhead.h"
 
@@ -23,13 +32,20 @@
 #include <string.h>
 
 #define WINDOW_BYTES (128 * 1024)
+#define WINDOW_COUNT 2
+
+typedef struct {
+    unsigned char *bytes;
+    sqlite3_int64 start;     // the file offset of bytes[0]
+    int length;              // bytes that hold the file's bytes; 0 when forgotten
+} window;
 
 typedef struct {
     sqlite3_file base;       // first: SQLite sees this struct as an sqlite3_file
     sqlite3_file *real;      // the default VFS's file, in the memory right after this struct
-    unsigned char *window;   // NULL: this file reads straight through
-    sqlite3_int64 start;     // the file offset of window[0]
-    int length;              // bytes of the window that hold the file's bytes; 0 when forgotten
+    unsigned char *memory;   // the windows' bytes; NULL: this file reads straight through
+    window windows[WINDOW_COUNT];
+    int last_used;           // the index of the window that served the last read
     sqlite3_int64 size;      // the file's size as of the last window read, or -1
 } read_ahead_file;
 
@@ -41,33 +57,49 @@ static sqlite3_io_methods methods[4];  // by the real file's iVersion (1–3)
 
 static void forget(sqlite3_file *file) {
     read_ahead_file *f = (read_ahead_file *)file;
-    f->length = 0;
+    for (int i = 0; i < WINDOW_COUNT; i++) f->windows[i].length = 0;
     f->size = -1;
 }
 
-static int fill(read_ahead_file *f, sqlite3_int64 offset) {
-    f->length = 0;
+/// Reads the window around `offset` (from the multiple of its size at or below it, or from
+/// `offset` when the read would cross the end of that one) into `w`.
+static int fill(read_ahead_file *f, window *w, sqlite3_int64 offset, int amount) {
+    w->length = 0;
     if (f->size < 0) {
         int code = f->real->pMethods->xFileSize(f->real, &f->size);
         if (code != SQLITE_OK) { f->size = -1; return code; }
     }
-    sqlite3_int64 left = f->size - offset;
+    sqlite3_int64 start = offset - offset % WINDOW_BYTES;
+    if (offset + amount > start + WINDOW_BYTES) start = offset;
+    sqlite3_int64 left = f->size - start;
     int length = left < WINDOW_BYTES ? (int)(left > 0 ? left : 0) : WINDOW_BYTES;
     if (length == 0) return SQLITE_OK;
-    int code = f->real->pMethods->xRead(f->real, f->window, length, offset);
+    int code = f->real->pMethods->xRead(f->real, w->bytes, length, start);
     if (code != SQLITE_OK) return code;  // the file shrank: the caller reads straight through
-    f->start = offset;
-    f->length = length;
+    w->start = start;
+    w->length = length;
     return SQLITE_OK;
+}
+
+static int holds(const window *w, int amount, sqlite3_int64 offset) {
+    return offset >= w->start && offset + amount <= w->start + w->length;
 }
 
 static int x_read(sqlite3_file *file, void *out, int amount, sqlite3_int64 offset) {
     read_ahead_file *f = (read_ahead_file *)file;
-    if (f->window != NULL && amount <= WINDOW_BYTES / 4) {
-        int inside = offset >= f->start && offset + amount <= f->start + f->length;
-        if (!inside && fill(f, offset) == SQLITE_OK) inside = offset + amount <= f->start + f->length;
-        if (inside) {
-            memcpy(out, f->window + (offset - f->start), (size_t)amount);
+    if (f->memory != NULL && amount <= WINDOW_BYTES / 4) {
+        int found = -1;
+        for (int i = 0; i < WINDOW_COUNT && found < 0; i++) {
+            if (holds(&f->windows[i], amount, offset)) found = i;
+        }
+        if (found < 0) {
+            int other = (f->last_used + 1) % WINDOW_COUNT;
+            if (fill(f, &f->windows[other], offset, amount) == SQLITE_OK && holds(&f->windows[other], amount, offset)) found = other;
+        }
+        if (found >= 0) {
+            window *w = &f->windows[found];
+            f->last_used = found;
+            memcpy(out, w->bytes + (offset - w->start), (size_t)amount);
             return SQLITE_OK;
         }
         forget(file);
@@ -77,8 +109,8 @@ static int x_read(sqlite3_file *file, void *out, int amount, sqlite3_int64 offse
 
 static int x_close(sqlite3_file *file) {
     read_ahead_file *f = (read_ahead_file *)file;
-    free(f->window);
-    f->window = NULL;
+    free(f->memory);
+    f->memory = NULL;
     return f->real->pMethods->xClose(f->real);
 }
 
@@ -126,16 +158,17 @@ static int x_open(sqlite3_vfs *self, const char *name, sqlite3_file *file, int f
     read_ahead_file *f = (read_ahead_file *)file;
     f->base.pMethods = NULL;
     f->real = (sqlite3_file *)(f + 1);
-    f->window = NULL;
-    f->start = 0;
-    f->length = 0;
+    f->memory = NULL;
+    for (int i = 0; i < WINDOW_COUNT; i++) f->windows[i] = (window){NULL, 0, 0};
+    f->last_used = 0;
     f->size = -1;
     int code = root->xOpen(root, name, f->real, flags, out_flags);
     if (f->real->pMethods == NULL) return code == SQLITE_OK ? SQLITE_CANTOPEN : code;
     int version = f->real->pMethods->iVersion;
     f->base.pMethods = &methods[version < 1 ? 1 : version > 3 ? 3 : version];
     if (code == SQLITE_OK && (flags & SQLITE_OPEN_MAIN_DB) && (flags & SQLITE_OPEN_READONLY)) {
-        f->window = malloc(WINDOW_BYTES);  // without it, the file reads straight through
+        f->memory = malloc((size_t)WINDOW_COUNT * WINDOW_BYTES);  // without it, the file reads straight through
+        for (int i = 0; f->memory != NULL && i < WINDOW_COUNT; i++) f->windows[i].bytes = f->memory + (size_t)i * WINDOW_BYTES;
     }
     return code;  // on a failure SQLite still calls xClose, which closes the real file
 }

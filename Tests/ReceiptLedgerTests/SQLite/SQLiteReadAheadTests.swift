@@ -67,6 +67,21 @@ import Testing
         let plain = try Self.rows(path, readingAhead: false), ahead = try Self.rows(path, readingAhead: true)
         #expect(plain.count == 900)
         #expect(Self.same(plain, ahead))
+        // Rows one by one in a shuffled order, in one transaction: reads jump back and forth
+        // between the two windows and refill them at every distance.
+        var order = Array(1...900)
+        var random = DemoRandom(seed: 5)
+        for index in order.indices.reversed() { order.swapAt(index, random.int(0...index)) }
+        let reader = try SQLiteDatabase(path: path, readOnly: true, readingAhead: true)
+        let statement = try reader.prepare("SELECT id, body FROM t WHERE id = ?1")
+        try reader.execute("BEGIN")
+        var shuffled: [(Int64, String)] = []
+        for id in order {
+            try statement.bind(.integer(Int64(id)), at: 1)
+            try statement.forEachRow { shuffled.append(($0.int64(0), $0.text(1) ?? "")) }
+        }
+        try reader.execute("COMMIT")
+        #expect(Self.same(order.map { plain[$0 - 1] }, shuffled))
     }
 
     /// A connection that keeps its window between two transactions must still see what another
