@@ -162,6 +162,6 @@ extension JournalBuilder {
             cancellationReason: state.cancellationReason ?? "", cancellationFirstSeen: state.cancellationFirstSeen,
             isTrialPeriod: state.isTrialPeriod, isInIntroOfferPeriod: state.isInIntroOfferPeriod, isUpgraded: state.isUpgraded,
             ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
-            proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.recordCount))
+            proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: marks[position].recordCount))
     }
 }

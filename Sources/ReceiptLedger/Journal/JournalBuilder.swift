@@ -13,6 +13,8 @@ struct JournalBuilder {
 
     /// Every transaction seen, in order of first appearance.
     private(set) var states: [TransactionState] = []
+    /// Each state's `MergeMark`, at the same position.
+    private(set) var marks: [MergeMark] = []
     /// Where each transaction's state is in `states`.
     private(set) var stateIndex = TransactionIndex()
     private(set) var anomalies: [Anomaly] = []
@@ -79,26 +81,37 @@ struct JournalBuilder {
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
         for copy in record.transactions {
-            let state: TransactionState
+            let position: Int
             if let known = stateNumber(of: copy, in: environment) {
-                state = states[known]
-                if state.mergedLast(copy) {
-                    // The very copy again. Inside this record (`latest_receipt_info` repeating
-                    // `in_app`) nothing is left to do: the record is counted, its user noted,
-                    // and every finding the copy could raise is raised once per record or once
-                    // overall. From a later record repeating the history only the record count
-                    // and the users can change, unless the copy raises findings of its own.
-                    if state.lastRank == context.rank { continue }
-                    if !copy.quantityIsBad, !copy.mayHaveTimestampFindings, state.mergeRepeat(from: source) { continue }
+                position = known
+                let mark = marks[known]
+                if mark.lastSerial == copy.serial {
+                    // The very copy merged last. Inside this record (`latest_receipt_info`
+                    // repeating `in_app`) nothing is left to do: the record is counted, its
+                    // user noted, and every finding the copy could raise is raised once per
+                    // record or once overall. From a later record repeating the history only
+                    // the record count and the users can change, unless the copy raises
+                    // findings of its own or disagreed with the fixed fields.
+                    if mark.lastRank == context.rank { continue }
+                    if !mark.lastMergeConflicted, !copy.quantityIsBad, !copy.mayHaveTimestampFindings {
+                        marks[known].noteRecord(rank: context.rank)
+                        if context.user != mark.owner { states[known].noteUser(source) }
+                        continue
+                    }
                 }
             } else {
                 let number = stateIndex.insert(environment, copy.id)
                 assert(number == states.count, "the index numbers transactions as `states` holds them")
                 copy.noteMergedState(number, in: environment)
-                state = TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy)
-                states.append(state)
+                states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
+                marks.append(MergeMark(owner: context.user))
+                position = number
             }
+            let state = states[position]
+            marks[position].noteRecord(rank: context.rank)
             let conflicts = state.merge(copy, from: source)
+            marks[position].lastSerial = copy.serial
+            marks[position].lastMergeConflicted = !conflicts.isEmpty
             guard !conflicts.isEmpty || copy.quantityIsBad || copy.mayHaveTimestampFindings else { continue }
             let key = state.key
             var found: [(String, String)] = []

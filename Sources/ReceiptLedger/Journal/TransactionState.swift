@@ -33,12 +33,6 @@ final class TransactionState: @unchecked Sendable {
     var isTrialPeriod = false
     var isInIntroOfferPeriod = false
     var isUpgraded = false
-    var recordCount = 0
-    /// The rank of the latest record that held it.
-    private(set) var lastRank = -1
-    /// The copy merged last (its `serial`) and whether it disagreed with the fixed fields.
-    private var lastSerial: UInt64 = 0
-    private var lastMergeConflicted = false
     /// Users other than the owner whose records hold it, with their earliest record.
     var otherUsers: [UserID: Int64] = [:]
     var otherUserOrder: [UserID] = []
@@ -52,9 +46,10 @@ final class TransactionState: @unchecked Sendable {
     }
 
     /// Merges one copy; returns the fields that disagree with the fixed fields
-    /// (for `conflicting_transaction`), empty when none.
+    /// (for `conflicting_transaction`), empty when none. The record is counted by the
+    /// builder's `MergeMark`.
     func merge(_ copy: TransactionCopy, from source: Source) -> [String] {
-        noteRecord(source)
+        noteUser(source)
         var conflicts: [String] = []
         // An absent id is not a disagreement (old answers omit some); two different ids are.
         if let product = copy.productID, let fixed = productID, !product.hasSameUTF8(as: fixed) {
@@ -86,29 +81,11 @@ final class TransactionState: @unchecked Sendable {
         isTrialPeriod = isTrialPeriod || copy.isTrialPeriod
         isInIntroOfferPeriod = isInIntroOfferPeriod || copy.isInIntroOfferPeriod
         isUpgraded = isUpgraded || copy.isUpgraded
-        lastSerial = copy.serial
-        lastMergeConflicted = !conflicts.isEmpty
         return conflicts
     }
 
-    /// Whether `copy` is the very copy merged last.
-    func mergedLast(_ copy: TransactionCopy) -> Bool { copy.serial == lastSerial }
-
-    /// Merges again the copy merged last (`mergedLast`), from a later record: every field
-    /// would come out as it is, so only the record count and the users can change. Not for a
-    /// copy that disagreed with the fixed fields, whose conflict each record must report: false
-    /// then, and nothing is merged.
-    func mergeRepeat(from source: Source) -> Bool {
-        guard !lastMergeConflicted else { return false }
-        noteRecord(source)
-        return true
-    }
-
-    private func noteRecord(_ source: Source) {
-        if source.rank != lastRank {
-            lastRank = source.rank
-            recordCount += 1
-        }
+    /// Notes the record's user when it is not the owner (for `shared_transaction`).
+    func noteUser(_ source: Source) {
         if source.user != first.user, otherUsers[source.user] == nil {
             otherUsers[source.user] = source.recordID
             otherUserOrder.append(source.user)

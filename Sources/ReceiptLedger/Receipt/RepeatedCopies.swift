@@ -4,7 +4,7 @@
 /// all copies are such repeats.
 ///
 /// The merge skips them exactly: the state's last merged copy is that object
-/// (`TransactionState.mergedLast`) and its last record is this one, so nothing is counted,
+/// (`MergeMark.lastSerial`) and its last record is this one, so nothing is counted,
 /// noted or raised again. Dropping them where they are read saves handing them over (a
 /// retain here, a release and a lookup in the merge).
 ///

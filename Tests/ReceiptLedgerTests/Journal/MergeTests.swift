@@ -76,6 +76,26 @@ import Testing
         #expect(journal.transaction("1")?.productID == "monthly")
     }
 
+    /// A later record that repeats the very disagreeing copy (the reader's memo hands the merge
+    /// the same object) disagrees again: each record reports it, and each is counted.
+    @Test func aRepeatedDisagreementIsAConflictInEachRecord() throws {
+        let first = A.transaction("1", product: "monthly", purchaseMs: Self.t0)
+        let otherProduct = A.transaction("1", product: "yearly", purchaseMs: Self.t0)
+        let rows = [
+            A.row(1, at: Self.t0, A.answer(inApp: [first])),
+            A.row(2, at: Self.t0 + 1, A.answer(inApp: [otherProduct])),
+            A.row(3, at: Self.t0 + 2, A.answer(inApp: [otherProduct], latest: [otherProduct])),
+            A.row(4, at: Self.t0 + 3, A.answer(inApp: [otherProduct])),
+        ]
+        for pipeline in [JournalPipeline(reader: ResponseReader(), catalog: A.catalog),
+                         JournalPipeline.reference(reader: ResponseReader(), catalog: A.catalog)] {
+            let journal = try pipeline.run(source: ArrayRecordSource(rows)).journal
+            #expect(journal.anomalies(AnomalyKind.conflictingTransaction).map(\.recordID) == [2, 3, 4])
+            #expect(journal.transaction("1")?.recordCount == 4)
+            #expect(journal.transaction("1")?.productID == "monthly")
+        }
+    }
+
     @Test func quantityIsComparedAsAnInteger() throws {
         let asText = A.transaction("1", purchaseMs: Self.t0, fields: ["quantity": "\"2\""])
         let asNumber = A.transaction("1", purchaseMs: Self.t0, fields: ["quantity": "2"])
