@@ -15,6 +15,8 @@ struct JournalBuilder {
     private(set) var states: [TransactionState] = []
     /// Each state's `MergeMark`, at the same position.
     private(set) var marks: [MergeMark] = []
+    /// The transaction of each copy met, by its serial.
+    private var copyStates = CopyStates()
     /// Where each transaction's state is in `states`.
     private(set) var stateIndex = TransactionIndex()
     private(set) var anomalies: [Anomaly] = []
@@ -80,12 +82,14 @@ struct JournalBuilder {
         let source = TransactionState.Source(rank: context.rank, recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
-        for copy in record.transactions {
-            let position: Int
-            if let known = stateNumber(of: copy, in: environment) {
+        let copies = record.transactions
+        for index in copies.indices {
+            let serial = copies[index].serial
+            var position = -1  // -1 until the copy's transaction is known
+            if let known = stateNumber(of: copies, at: index, in: environment) {
                 position = known
                 let mark = marks[known]
-                if mark.lastSerial == copy.serial {
+                if mark.lastSerial == serial {
                     // The very copy merged last. Inside this record (`latest_receipt_info`
                     // repeating `in_app`) nothing is left to do: the record is counted, its
                     // user noted, and every finding the copy could raise is raised once per
@@ -93,16 +97,18 @@ struct JournalBuilder {
                     // the record count and the users can change, unless the copy raises
                     // findings of its own or disagreed with the fixed fields.
                     if mark.lastRank == context.rank { continue }
-                    if !mark.lastMergeConflicted, !copy.quantityIsBad, !copy.mayHaveTimestampFindings {
+                    if !mark.lastMergeConflicted, !copies[index].raisesFindings {
                         marks[known].noteRecord(rank: context.rank)
                         if context.user != mark.owner { states[known].noteUser(source) }
                         continue
                     }
                 }
-            } else {
+            }
+            let copy = copies[index].copy
+            if position < 0 {
                 let number = stateIndex.insert(environment, copy.id)
                 assert(number == states.count, "the index numbers transactions as `states` holds them")
-                copy.noteMergedState(number, in: environment)
+                copyStates.note(number, serial: serial, in: environment)
                 states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
                 marks.append(MergeMark(owner: context.user))
                 position = number
@@ -112,7 +118,7 @@ struct JournalBuilder {
             let conflicts = state.merge(copy, from: source)
             marks[position].lastSerial = copy.serial
             marks[position].lastMergeConflicted = !conflicts.isEmpty
-            guard !conflicts.isEmpty || copy.quantityIsBad || copy.mayHaveTimestampFindings else { continue }
+            guard !conflicts.isEmpty || copy.raisesFindings else { continue }
             let key = state.key
             var found: [(String, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
@@ -132,19 +138,20 @@ struct JournalBuilder {
         }
     }
 
-    /// The number of `copy`'s transaction in `environment`, if it has one: as noted on the copy
-    /// when the merge met this very copy before (`TransactionCopy.mergedState`), else from the
-    /// index, and then noted.
+    /// The number of the transaction of the copy at `index` in `environment`, if it has one: as
+    /// noted by its serial when the merge met this very copy before, else from the index by
+    /// its id, and then noted.
     ///
     /// A copy is merged by one builder only: each pipeline reads its own copies (its readers'
     /// memos are its own), which debug builds check.
-    private func stateNumber(of copy: TransactionCopy, in environment: Environment) -> Int? {
-        if let noted = copy.mergedState(in: environment) {
-            assert(stateIndex.find(environment, copy.id) == noted, "a copy noted by another merge")
+    private mutating func stateNumber(of copies: [ParsedRecord.Copy], at index: Int, in environment: Environment) -> Int? {
+        let serial = copies[index].serial
+        if let noted = copyStates.state(ofSerial: serial, in: environment) {
+            assert(stateIndex.find(environment, copies[index].copy.id) == noted, "a copy noted by another merge")
             return noted
         }
-        guard let number = stateIndex.find(environment, copy.id) else { return nil }
-        copy.noteMergedState(number, in: environment)
+        guard let number = stateIndex.find(environment, copies[index].copy.id) else { return nil }
+        copyStates.note(number, serial: serial, in: environment)
         return number
     }
 

@@ -19,9 +19,26 @@ struct ParsedRecord: Sendable {
         var field: String
     }
 
+    /// A copy as the record holds it, with what the merge needs of a copy it has merged before
+    /// (`CopyStates`, `MergeMark`), taken while the reading thread has the copy in its cache:
+    /// for such a repeat the merge then leaves the copy itself alone.
+    struct Copy: Sendable {
+        let copy: TransactionCopy
+        /// `copy.serial`.
+        let serial: UInt64
+        /// `copy.raisesFindings`.
+        let raisesFindings: Bool
+
+        init(_ copy: TransactionCopy) {
+            self.copy = copy
+            serial = copy.serial
+            raisesFindings = copy.raisesFindings
+        }
+    }
+
     var outcome: Outcome
     var status: Int64?
-    var transactions: [TransactionCopy] = []
+    var transactions: [Copy] = []
     var renewals: [RenewalInfo] = []
     var anomalies: [RecordAnomaly] = []
 }

@@ -159,7 +159,7 @@ struct ResponseReader: Sendable {
                     }
                 }
                 if let copy {
-                    if !repeats.isRepeat(copy) { record.transactions.append(copy) }
+                    if !repeats.isRepeat(copy) { record.transactions.append(ParsedRecord.Copy(copy)) }
                 } else {
                     let isObject = view.kind(entry) == .object
                     var id = ""

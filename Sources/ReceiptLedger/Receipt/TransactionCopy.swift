@@ -9,9 +9,16 @@ private let nextSerial = Atomic<UInt64>(0)
 /// Immutable and shared by reference: answers repeat their history, and the readers'
 /// `ByteMemo` hands the same copy to every record that repeats its bytes.
 final class TransactionCopy: Sendable {
+    /// The serials handed out so far: every copy made later has a larger one.
+    static var serialsHandedOut: UInt64 { nextSerial.load(ordering: .relaxed) }
+
     /// This copy's number, unique in the run (never reused, unlike an object's address): the
     /// merge knows by it, without holding the copy, that it merged this very copy before.
     let serial: UInt64
+    /// The copy raises findings of its own wherever it is merged: a bad quantity, or a date
+    /// field with a timestamp finding (nearly all copies raise none). Declared next to `serial`,
+    /// in the cache line that taking the copy into a record touches anyway (`ParsedRecord.Copy`).
+    let raisesFindings: Bool
     /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
     let id: ExactString
     var transactionID: String { id.value }
@@ -30,12 +37,6 @@ final class TransactionCopy: Sendable {
     let isInIntroOfferPeriod: Bool
     let isUpgraded: Bool
     let ownershipType: String?
-    /// Where the merge keeps this copy's transaction, noted by the merge (`JournalBuilder`)
-    /// the first time it meets the copy: the memo hands the same copy to every later record
-    /// that repeats its bytes, and the merge then finds the transaction without hashing and
-    /// comparing its id. -1 while none; else the transaction's number × 2, + 1 in Sandbox. The
-    /// merging thread alone reads and writes it, and a copy belongs to one run's merge.
-    private let mergedState = Atomic<Int>(-1)
 
     init(transactionID: IDText, originalTransactionID: IDText?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
@@ -56,18 +57,8 @@ final class TransactionCopy: Sendable {
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.isUpgraded = isUpgraded
         self.ownershipType = ownershipType
-    }
-
-    /// The number of this copy's transaction in `environment`, if the merge noted it.
-    func mergedState(in environment: Environment) -> Int? {
-        let noted = mergedState.load(ordering: .relaxed)
-        guard noted >= 0, (noted & 1 == 1) == (environment == .sandbox) else { return nil }
-        return noted >> 1
-    }
-
-    /// Notes where the merge keeps this copy's transaction in `environment` (see `mergedState`).
-    func noteMergedState(_ number: Int, in environment: Environment) {
-        mergedState.store(number << 1 | (environment == .sandbox ? 1 : 0), ordering: .relaxed)
+        raisesFindings = quantityIsBad || purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings
+            || cancellation.hasFindings
     }
 
     /// The quantity this copy books (1 when absent or bad).
@@ -78,11 +69,6 @@ final class TransactionCopy: Sendable {
     /// could overflow the ledgers.
     static let maximumQuantity: Int64 = 1_000_000
 
-    /// Whether any date field may raise a timestamp finding: the merge looks no further for
-    /// the (nearly all) copies without one.
-    var mayHaveTimestampFindings: Bool {
-        purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings || cancellation.hasFindings
-    }
 }
 
 extension TransactionCopy {

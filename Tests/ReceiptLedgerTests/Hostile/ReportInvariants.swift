@@ -88,7 +88,7 @@ enum ReportInvariants {
             guard let id = processed[position], !rejectedIDs.contains(String(id)) else { continue }
             let parsed = reader.read(row.response.map { .bytes([UInt8]($0)) } ?? .null)
             guard case .accepted(let environment, _) = parsed.outcome else { continue }
-            for copy in parsed.transactions {
+            for copy in parsed.transactions.map(\.copy) {
                 let key = TransactionKey(environment, copy.transactionID)
                 if !booked.contains(key), !unbooked.contains(key) {
                     found.append("record \(id): transaction \(copy.transactionID.prefix(40).debugDescription) is neither booked nor named")

@@ -28,7 +28,7 @@ import Testing
 
     /// One transaction object in records of both environments: the reader's memo hands the merge
     /// the very same copy each time, and the merge's note on the copy of where its transaction
-    /// is (`TransactionCopy.mergedState`, per environment) must not mix the two up.
+    /// is (`CopyStates`, by the copy's serial, per environment) must not mix the two up.
     @Test func theSameCopyInBothEnvironmentsIsTwoTransactions() throws {
         let tx = A.transaction("1", purchaseMs: Self.t0)
         let environments = ["Production", "Sandbox", "Production", "Sandbox", "Sandbox"]
@@ -41,21 +41,6 @@ import Testing
             let found = journal.transactions.map { "\($0.environment.rawValue) \($0.transactionID): \($0.recordCount) from \($0.firstRecordID)" }
             #expect(found.sorted() == ["Production 1: 2 from 1", "Sandbox 1: 3 from 2"])
         }
-    }
-
-    @Test func aCopyNotesItsTransactionPerEnvironment() {
-        let none = TimestampFieldReading(instant: nil, isPresent: false, mismatch: false, ambiguousPST: false, invalidPST: false)
-        let copy = TransactionCopy(transactionID: "1", originalTransactionID: nil, productID: nil, quantity: nil, quantityIsBad: false,
-                                   purchase: none, originalPurchase: none, expires: none, cancellation: none,
-                                   cancellationReason: nil, isTrialPeriod: false, isInIntroOfferPeriod: false, isUpgraded: false,
-                                   ownershipType: nil)
-        #expect(copy.mergedState(in: .production) == nil)
-        copy.noteMergedState(7, in: .production)
-        #expect(copy.mergedState(in: .production) == 7)
-        #expect(copy.mergedState(in: .sandbox) == nil)
-        copy.noteMergedState(0, in: .sandbox)
-        #expect(copy.mergedState(in: .sandbox) == 0)
-        #expect(copy.mergedState(in: .production) == nil)
     }
 
     @Test func laterDisagreementIsAConflictOncePerRecord() throws {

@@ -12,7 +12,7 @@ import Testing
     }
 
     static func describe(_ record: ParsedRecord) -> [String] {
-        ["\(record.outcome)"] + record.transactions.map { c in
+        ["\(record.outcome)"] + record.transactions.map(\.copy).map { c in
             "\(c.transactionID)|\(c.productID ?? "-")|\(c.purchase.instant?.rawValue ?? -1)|\(c.cancellation.instant?.rawValue ?? -1)"
         } + record.anomalies.map { "\($0.kind)|\($0.field)" }
     }
@@ -33,7 +33,7 @@ import Testing
         // `latest_receipt_info` repeating `in_app` byte for byte: each repeat is the object
         // appended last for its transaction, which the merge would skip; it is dropped here.
         let record = Self.read(answers[1], shared)
-        #expect(record.transactions.map(\.transactionID) == ["100", "101", "102", "103", "104"])
+        #expect(record.transactions.map(\.copy.transactionID) == ["100", "101", "102", "103", "104"])
     }
 
     /// Only a copy that is the very object appended last for its transaction in the same
@@ -45,7 +45,7 @@ import Testing
         let other = A.transaction("200", purchaseMs: Self.t0)
         let scratch = ResponseReader.Scratch()
         func kept(_ inApp: [String], _ latest: [String]) -> [String] {
-            Self.read(A.answer(inApp: inApp, latest: latest), scratch).transactions.map { c in
+            Self.read(A.answer(inApp: inApp, latest: latest), scratch).transactions.map(\.copy).map { c in
                 "\(c.transactionID)\(c.cancellation.instant == nil ? "" : "-cancelled")"
             }
         }
@@ -64,7 +64,7 @@ import Testing
         let scratch = ResponseReader.Scratch()
         for _ in 0..<2 {
             let record = Self.read(A.answer(inApp: history, latest: history), scratch)
-            #expect(record.transactions.map(\.transactionID) == (0..<300).map { "\(1_000 + $0)" })
+            #expect(record.transactions.map(\.copy.transactionID) == (0..<300).map { "\(1_000 + $0)" })
         }
     }
 
