@@ -116,7 +116,7 @@ struct JournalBuilder {
             let state = states[position]
             marks[position].noteRecord(rank: context.rank)
             let conflicts = state.merge(copy, from: source)
-            marks[position].lastSerial = copy.serial
+            marks[position].lastSerial = serial
             marks[position].lastMergeConflicted = !conflicts.isEmpty
             guard !conflicts.isEmpty || copy.raisesFindings else { continue }
             let key = state.key
@@ -143,7 +143,9 @@ struct JournalBuilder {
     /// its id, and then noted.
     ///
     /// A copy is merged by one builder only: each pipeline reads its own copies (its readers'
-    /// memos are its own), which debug builds check.
+    /// memos are its own), which debug builds check. Takes the record's list and a position
+    /// rather than the element: a copied element would retain its copy, the very object a
+    /// repeat's merge leaves alone.
     private mutating func stateNumber(of copies: [ParsedRecord.Copy], at index: Int, in environment: Environment) -> Int? {
         let serial = copies[index].serial
         if let noted = copyStates.state(ofSerial: serial, in: environment) {
