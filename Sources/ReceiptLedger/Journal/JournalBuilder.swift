@@ -7,8 +7,12 @@ struct JournalBuilder {
         var recordID: Int64
         var verifiedAt: UnixMillis
         var user: UserID
-        var userName: String
+        /// Names `user`: looked up only for what a record lists (findings, rejections), since
+        /// most records need no name and each lookup missed the caches.
+        var users: UserTable
         var claimedEnvironment: String?
+
+        var userName: String { users.name(user) }
     }
 
     /// Every transaction seen, in order of first appearance.
@@ -52,17 +56,16 @@ struct JournalBuilder {
     }
 
     mutating func add(_ record: ParsedRecord, context: RecordContext) {
-        let userName = context.userName
         if let status = record.status { statusCounts[status, default: 0] += 1 }
         if let (environment, findings) = EnvironmentCheck.findings(outcome: record.outcome, claimed: context.claimedEnvironment) {
-            environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: userName, verifiedAt: context.verifiedAt,
+            environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: context.userName, verifiedAt: context.verifiedAt,
                                                       claimedEnvironment: context.claimedEnvironment ?? "", environment: environment,
                                                       status: record.status, findings: findings))
         }
         let environment: Environment
         switch record.outcome {
         case .rejected(let reason, let detail):
-            reject(RejectedRecord(recordID: String(context.recordID), user: userName, reason: reason, detail: detail))
+            reject(RejectedRecord(recordID: String(context.recordID), user: context.userName, reason: reason, detail: detail))
             return
         case .redirected:
             recordsRedirected += 1
@@ -76,7 +79,7 @@ struct JournalBuilder {
             let key = "\(anomaly.kind)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"
             guard raisedTimestampFindings.insert(key).inserted else { continue }
             anomalies.append(Anomaly(kind: anomaly.kind, recordID: context.recordID, environment: environment,
-                                     transactionID: anomaly.transactionID, user: userName, detail: anomaly.detail))
+                                     transactionID: anomaly.transactionID, user: context.userName, detail: anomaly.detail))
         }
 
         let source = TransactionState.Source(rank: context.rank, recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
@@ -130,7 +133,7 @@ struct JournalBuilder {
             found += timestampFindings(copy, key: key, context: context)
             for (kind, detail) in found {
                 anomalies.append(Anomaly(kind: kind, recordID: context.recordID, environment: environment,
-                                         transactionID: copy.transactionID, user: userName, detail: detail))
+                                         transactionID: copy.transactionID, user: context.userName, detail: detail))
             }
         }
         for info in record.renewals {

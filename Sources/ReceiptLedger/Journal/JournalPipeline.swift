@@ -78,7 +78,7 @@ struct JournalPipeline {
     /// The context `JournalBuilder.add` needs for a parsed record merged at `rank`.
     static func context(_ parsed: ParsingWorkers.Parsed, rank: Int, users: UserTable) -> JournalBuilder.RecordContext {
         JournalBuilder.RecordContext(rank: rank, recordID: parsed.entry.id, verifiedAt: parsed.entry.verifiedAt,
-                                     user: parsed.entry.user, userName: users.name(parsed.entry.user),
+                                     user: parsed.entry.user, users: users,
                                      claimedEnvironment: parsed.claimedEnvironment)
     }
 }

@@ -4,15 +4,30 @@
 /// that would have to go before one already released means the input is further out of order
 /// than that: `accept` throws, and the caller reads the input another way. Every decision
 /// depends only on the order records arrive in, never on timing.
+///
+/// A record is released thousands of arrivals after it came, when the lists the reading thread
+/// made for it have left the caches: the merge's first reads of them were a third of
+/// `JournalBuilder.add`'s time. So each release asks for the lists (and the slot) of a record
+/// a few places further on (by addresses noted on arrival), which then arrive while the
+/// records before it are merged. A hint only: it changes no result. (Merging thread, in
+/// turns: −25 ms of 0.6 CPU-s at 200,000 records, −0.3 of 3.4 CPU-s at 1,000,000.)
 struct ProcessingOrderWindow {
     struct OutOfOrder: Error {}
+
+    /// A waiting record: its entry, its slot, and where its lists lie.
+    private typealias Waiting = (entry: RecordIndex.Entry, slot: Int, lists: ParsedRecord.ListAddresses)
+
+    /// How many places after the next record to be released the record lies whose lists are
+    /// asked for: one merge takes about 3 µs, longer than a load from memory, and the distance
+    /// gives the slot, asked for at the same time, time to arrive before its lists are read.
+    private static let prefetchDistance = 2
 
     let capacity: Int
     /// The waiting records' entries and slots in processing order, from `first` on: a few
     /// plain words each, cheap to move, where the records themselves are not. A record that
     /// arrives in order goes at the end; one that arrives early moves the few after it along
     /// (nearly sorted input makes this cheaper than a heap, which did 13 comparisons a record).
-    private var waiting: [(entry: RecordIndex.Entry, slot: Int)] = []
+    private var waiting: [Waiting] = []
     private var first = 0
     /// The waiting records, each in a slot of its own until it is released.
     private var slots: [ParsingWorkers.Parsed?] = []
@@ -28,6 +43,7 @@ struct ProcessingOrderWindow {
 
     mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, release: (consuming ParsingWorkers.Parsed) -> Void) throws(OutOfOrder) {
         let entry = parsed.entry
+        let lists = parsed.record.listAddresses
         if let lastReleased, entry.precedes(lastReleased) { throw OutOfOrder() }
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -37,7 +53,7 @@ struct ProcessingOrderWindow {
             slot = slots.count
             slots.append(consume parsed)
         }
-        insert((entry, slot))
+        insert((entry, slot, lists))
         while waitingCount > capacity { releaseFirst(release) }
     }
 
@@ -57,13 +73,18 @@ struct ProcessingOrderWindow {
         }
         lastReleased = next.entry
         freeSlots.append(next.slot)
+        let ahead = first + Self.prefetchDistance
+        if ahead < waiting.count {
+            waiting[ahead].lists.prefetch()
+            CacheHints.prefetch(slots, at: waiting[ahead].slot)
+        }
         guard let parsed = slots[next.slot].take() else { return }
         release(parsed)
     }
 
     /// Inserts after every waiting entry that does not follow it (entries are never equal:
     /// positions differ).
-    private mutating func insert(_ new: (entry: RecordIndex.Entry, slot: Int)) {
+    private mutating func insert(_ new: Waiting) {
         var index = waiting.count
         waiting.append(new)
         while index > first, new.entry.precedes(waiting[index - 1].entry) {

@@ -41,4 +41,25 @@ struct ParsedRecord: Sendable {
     var transactions: [Copy] = []
     var renewals: [RenewalInfo] = []
     var anomalies: [RecordAnomaly] = []
+
+    /// Where the storage of the lists the merge reads first lies: taken from the lists' own
+    /// references, so neither list is touched (nor retained) to learn it. Valid while the
+    /// record lives and its lists are not changed.
+    struct ListAddresses {
+        let transactions: UnsafeRawPointer
+        let renewals: UnsafeRawPointer
+
+        /// Asks for the lists' first cache lines: the header, and the first copies.
+        func prefetch() {
+            CacheHints.prefetch(transactions)
+            CacheHints.prefetch(transactions + 64)
+            CacheHints.prefetch(renewals)
+        }
+    }
+
+    var listAddresses: ListAddresses {
+        // An array is one reference to its storage (header, then elements).
+        ListAddresses(transactions: unsafeBitCast(transactions, to: UnsafeRawPointer.self),
+                      renewals: unsafeBitCast(renewals, to: UnsafeRawPointer.self))
+    }
 }
