@@ -100,22 +100,30 @@ extension JournalBuilder {
         var booking = Booking()
         booking.transactions.reserveCapacity(positions.count)
         booking.positions.reserveCapacity(positions.count)
-        // Key order visits the states in no order of memory: each is asked for ahead of its turn,
-        // and halfway there (the state has arrived by then) the index slot of its id in the
-        // other environment, which `book` probes.
+        // Key order visits the states in no order of memory, so each is asked for ahead of its
+        // turn, in three steps, each waiting on nothing the one before has not brought: twice
+        // the distance ahead, its reference in `states` and its mark; the distance ahead, the
+        // state itself (its reference has arrived); halfway there (the state has arrived), the
+        // index slot of its id in the other environment, which `book` probes, and its owner's
+        // name.
         states.withUnsafeBufferPointer { stateReferences in
-            var ahead = positions.startIndex + CacheHints.distance
-            var halfway = positions.startIndex + CacheHints.distance / 2
+            let distance = CacheHints.distance
+            var step = positions.startIndex
             for position in positions {
-                if ahead < positions.endIndex {
-                    CacheHints.prefetchObject(stateReferences, at: positions[ahead])
-                    ahead += 1
+                if step + 2 * distance < positions.endIndex {
+                    let far = positions[step + 2 * distance]
+                    CacheHints.prefetch(states, at: far)
+                    CacheHints.prefetch(marks, at: far)
                 }
-                if halfway < positions.endIndex {
-                    let key = stateReferences[positions[halfway]].key
-                    stateIndex.prefetchSlot(key.environment == .production ? .sandbox : .production, key.transactionID)
-                    halfway += 1
+                if step + distance < positions.endIndex {
+                    CacheHints.prefetchObject(stateReferences, at: positions[step + distance], lines: 4)
                 }
+                if step + distance / 2 < positions.endIndex {
+                    let state = stateReferences[positions[step + distance / 2]]
+                    stateIndex.prefetchSlot(state.key.environment == .production ? .sandbox : .production, state.key.transactionID)
+                    users.prefetchName(state.first.user)
+                }
+                step += 1
                 book(stateReferences[position], at: position, catalog: catalog, into: &booking)
             }
         }

@@ -224,6 +224,8 @@ struct UserTable: Sendable {
     func prefetch(_ name: String) { index.prefetchSlot(of: ExactString(name)) }
 
     func name(_ id: UserID) -> String { index.strings[Int(id.index)] }
+    /// Asks for where `name(id)` will look (a hint: it changes nothing).
+    func prefetchName(_ id: UserID) { CacheHints.prefetch(index.strings, at: Int(id.index)) }
     func lookup(_ name: String) -> UserID? { index.number(of: ExactString(name)).map { UserID(index: Int32($0)) } }
     var count: Int { index.count }
 }

@@ -71,7 +71,7 @@ struct SortKeys {
     /// Many keys are sorted in two halves on two cores, then merged. Ties are broken by key
     /// number, so the order is total and the result the same either way.
     func order() -> [Int] {
-        guard count >= Self.keysWorthTwoCores else { return sorted(0..<count) }
+        guard count >= Self.keysWorthTwoCores else { return sorted(0..<count).map(\.number) }
         let middle = count / 2
         let halves = Parallel.map(2) { half in sorted(half == 0 ? 0..<middle : middle..<count) }
         return merged(halves[0], halves[1])
@@ -80,46 +80,75 @@ struct SortKeys {
     /// Below this many keys a second thread costs more than it saves.
     static let keysWorthTwoCores = 50_000
 
-    /// The key numbers `range` in ascending key order.
-    private func sorted(_ range: Range<Int>) -> [Int] {
-        var order = Array(range)
+    /// A key number with the key's first 24 bytes, big-endian in three words and padded with
+    /// zeros: comparing those decides most pairs in a few instructions, without a call or a
+    /// look at the key bytes, which lie scattered in `bytes` (the journal's 550,000 keys at
+    /// 1,000,000 records took 0.23 CPU-s to sort by `memcmp` alone).
+    ///
+    /// (A transaction's key, its environment and a 16-digit id, takes 18 bytes.)
+    ///
+    /// The words agree with `memcmp` order: where two keys differ in their first 24 bytes,
+    /// the words differ the same way; a key shorter than 24 bytes compares as if padded with
+    /// zeros, which can only make it equal to, never greater than, a key it is a prefix of.
+    /// Equal words leave the pair to the full comparison.
+    private struct Prefixed {
+        var words: (UInt64, UInt64, UInt64)
+        var number: Int
+    }
+
+    private func prefixed(_ number: Int, in keyBytes: UnsafeBufferPointer<UInt8>) -> Prefixed {
+        let start = offsets[number], end = offsets[number + 1]
+        func word(_ first: Int) -> UInt64 {
+            var word: UInt64 = 0
+            for index in first..<(first + 8) {
+                word = word << 8 | (index < end ? UInt64(keyBytes[index]) : 0)
+            }
+            return word
+        }
+        return Prefixed(words: (word(start), word(start + 8), word(start + 16)), number: number)
+    }
+
+    /// The keys `range` in ascending key order.
+    private func sorted(_ range: Range<Int>) -> [Prefixed] {
+        var order = bytes.withUnsafeBufferPointer { keyBytes in range.map { prefixed($0, in: keyBytes) } }
         withPrecedes { precedes in order.sort(by: precedes) }
         return order
     }
 
-    /// Two ascending runs of key numbers as one.
-    private func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+    /// Two ascending runs of keys as one.
+    private func merged(_ first: [Prefixed], _ second: [Prefixed]) -> [Int] {
         var order: [Int] = []
         order.reserveCapacity(first.count + second.count)
         withPrecedes { precedes in
             var i = 0, j = 0
             while i < first.count, j < second.count {
                 if precedes(second[j], first[i]) {
-                    order.append(second[j])
+                    order.append(second[j].number)
                     j += 1
                 } else {
-                    order.append(first[i])
+                    order.append(first[i].number)
                     i += 1
                 }
             }
-            order += first[i...]
-            order += second[j...]
+            order += first[i...].map(\.number)
+            order += second[j...].map(\.number)
         }
         return order
     }
 
     /// Calls `body` with the key order: by `memcmp` of the bytes, a key before its extensions,
     /// equal keys by number.
-    private func withPrecedes(_ body: ((Int, Int) -> Bool) -> Void) {
+    private func withPrecedes(_ body: ((Prefixed, Prefixed) -> Bool) -> Void) {
         bytes.withUnsafeBufferPointer { keyBytes in
             offsets.withUnsafeBufferPointer { offsets in
-                guard let base = keyBytes.baseAddress else { return body { $0 < $1 } }  // every key is empty
+                guard let base = keyBytes.baseAddress else { return body { $0.number < $1.number } }  // every key is empty
                 body { lhs, rhs in
-                    let lhsStart = offsets[lhs], lhsCount = offsets[lhs + 1] - lhsStart
-                    let rhsStart = offsets[rhs], rhsCount = offsets[rhs + 1] - rhsStart
+                    if lhs.words != rhs.words { return lhs.words < rhs.words }
+                    let lhsStart = offsets[lhs.number], lhsCount = offsets[lhs.number + 1] - lhsStart
+                    let rhsStart = offsets[rhs.number], rhsCount = offsets[rhs.number + 1] - rhsStart
                     let result = memcmp(base + lhsStart, base + rhsStart, min(lhsCount, rhsCount))
                     if result != 0 { return result < 0 }
-                    return lhsCount != rhsCount ? lhsCount < rhsCount : lhs < rhs
+                    return lhsCount != rhsCount ? lhsCount < rhsCount : lhs.number < rhs.number
                 }
             }
         }

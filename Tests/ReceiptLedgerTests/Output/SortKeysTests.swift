@@ -38,6 +38,35 @@ import Testing
         #expect(Self.sortKeys(keys).order() == Self.expectedOrder(keys))
     }
 
+    /// Raw keys of 0–40 bytes from a three-byte alphabet, zero included: many keys are equal in
+    /// their first 8, 16 or 24 bytes (the words compared first) and differ after, or are
+    /// prefixes of others, or equal to others padded with zeros. Byte order, a key before its
+    /// extensions, then number, in one sort and in two halves.
+    @Test func keysThatShareTheirFirstWordsOrLengthsSortByTheirWholeBytes() {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet: [UInt8] = [0, 1, 255]
+        let shared = (0..<40).map { _ in alphabet[next(3)] }
+        for count in [500, SortKeys.keysWorthTwoCores + 3] {
+            let raw: [[UInt8]] = (0..<count).map { _ in
+                // A shared start of 0–32 bytes, then a few bytes of its own.
+                Array(shared.prefix(next(33))) + (0..<next(9)).map { _ in alphabet[next(3)] }
+            }
+            var keys = SortKeys()
+            for key in raw {
+                keys.append(encodedBy: { $0 += key })
+                keys.endKey()
+            }
+            let expected = raw.indices.sorted { l, r in
+                raw[l] != raw[r] ? raw[l].lexicographicallyPrecedes(raw[r]) : l < r
+            }
+            #expect(keys.order() == expected)
+        }
+    }
+
     @Test func manyEmptyKeysKeepTheirNumberOrder() {
         var keys = SortKeys()
         for _ in 0..<(SortKeys.keysWorthTwoCores + 1) { keys.endKey() }
