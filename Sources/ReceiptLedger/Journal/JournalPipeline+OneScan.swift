@@ -83,7 +83,7 @@ private struct OneScanMerge {
     /// batches are out.
     mutating func drain(_ parsing: ParsingWorkers, into window: inout ProcessingOrderWindow, waitingAbove limit: Int,
                         progress: ProgressReporter?) throws(ProcessingOrderWindow.OutOfOrder) {
-        while var records = parsing.next(wait: parsing.inFlight > limit) {
+        while var records = parsing.next(waitingAbove: limit) {
             for slot in records.indices {
                 if let parsed = records[slot].take() { try window.accept(parsed) { release($0) } }
             }

@@ -29,7 +29,7 @@ extension JournalPipeline {
         }
         /// Takes what the workers have finished; waits while too many batches are out.
         func drain(waitingAbove limit: Int) {
-            while let records = parsing.next(wait: parsing.inFlight > limit) { merge(records) }
+            while let records = parsing.next(waitingAbove: limit) { merge(records) }
         }
 
         while !order.isComplete {
