@@ -82,8 +82,8 @@ struct SortKeys {
 
     /// A key number with the key's first 24 bytes, big-endian in three words and padded with
     /// zeros: comparing those decides most pairs in a few instructions, without a call or a
-    /// look at the key bytes, which lie scattered in `bytes` (the journal's 550,000 keys at
-    /// 1,000,000 records took 0.23 CPU-s to sort by `memcmp` alone).
+    /// look at the key bytes, which lie scattered in `bytes` (sorting the journal's 550,000
+    /// keys at 1,000,000 records: 0.15 CPU-s by `memcmp` alone, 0.09 with the words).
     ///
     /// (A transaction's key, its environment and a 16-digit id, takes 18 bytes.)
     ///
