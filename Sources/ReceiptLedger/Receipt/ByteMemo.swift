@@ -243,7 +243,8 @@ struct ByteMemo<Value> {
         }
 
         private func stored(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            let range = Int(entries[entry].start)..<Int(entries[entry].start + entries[entry].count)
+            let start = Int(entries[entry].start)
+            let range = start..<(start + Int(entries[entry].count))
             guard range.count == bytes.count else { return false }
             return arena.withUnsafeBufferPointer { arena in
                 guard let stored = arena.baseAddress, let given = bytes.baseAddress else { return range.isEmpty }
