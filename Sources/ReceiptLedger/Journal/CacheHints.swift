@@ -20,10 +20,14 @@ enum CacheHints {
     /// for a hash table's slot, before the lookup that will read it.
     @inline(__always)
     static func prefetch<Element>(_ array: [Element], at index: Int) {
-        array.withUnsafeBufferPointer { elements in
-            guard let base = elements.baseAddress, elements.indices.contains(index) else { return }
-            cache_hints_prefetch(base + index)
-        }
+        array.withUnsafeBufferPointer { prefetch($0, at: index) }
+    }
+
+    /// Asks for the cache line holding `elements[index]` (nothing when `index` is out of range).
+    @inline(__always)
+    static func prefetch<Element>(_ elements: UnsafeBufferPointer<Element>, at index: Int) {
+        guard let base = elements.baseAddress, elements.indices.contains(index) else { return }
+        cache_hints_prefetch(base + index)
     }
 
     /// Asks for the first `lines` cache lines of the object that `references[index]` refers to.

@@ -112,7 +112,7 @@ extension JournalBuilder {
             for position in positions {
                 if step + 2 * distance < positions.endIndex {
                     let far = positions[step + 2 * distance]
-                    CacheHints.prefetch(states, at: far)
+                    CacheHints.prefetch(stateReferences, at: far)
                     CacheHints.prefetch(marks, at: far)
                 }
                 if step + distance < positions.endIndex {
