@@ -110,4 +110,40 @@ import Testing
             "bad_revoked_at,1,Production,1000,u,p,,0,,2024-01-01T00:00:00.000Z,2024-02-30",
         ])
     }
+
+    /// The findings page lists every reconciliation finding that occurs with what it means; the
+    /// refunds page marks a leak whose revocation could not be read and says why it may be none.
+    @Test func pagesExplainUnreadableOrderTimes() throws {
+        var data = try ReportFixture.reportData()
+        let orders = [
+            Order(orderID: .text("o1"), userID: .text(ReportFixture.titleUser), productID: .text("p"), transactionID: .text("t2"),
+                  deliveredAt: .text("2025-01-11T00:00:00Z"), revokedAt: .text("2025-01-14 noon")),
+            Order(orderID: .text("o2"), userID: .text(ReportFixture.titleUser), productID: .text("p"), transactionID: .text("t3"),
+                  deliveredAt: .text("someday"), revokedAt: .text("2025-01-13T00:00:00Z")),
+        ]
+        data.reconciliation = Reconciliation(orders: orders, journal: data.journal, knownTransactionIDs: data.journal.heldTransactionIDs,
+                                             asOf: data.asOf, graceHours: 24)
+        let findings = TemplateValue.object(FindingsPage.context(data))
+        #expect(findings["has_orders"]?.flag == true)
+        let listed = try #require(findings["order_findings"]).elements
+        #expect(listed.map { $0["name"]?.text } == ["bad_delivered_at", "bad_revoked_at", "refund_not_revoked", "transaction_without_order"])
+        #expect(listed.map { $0["count"]?.text } == ["1", "1", "1", "2"])  // t5 and t6 sold, no order
+        #expect(listed[1]["explanation"]?.text == Reconciliation.Finding.badRevokedAt.explanation)
+
+        let pages = try ReportFixture.pages(data)
+        let findingsPage = try #require(pages["findings.html"])
+        #expect(findingsPage.contains("<h2>Orders against transactions</h2>"))
+        #expect(findingsPage.contains("<tr><td class=\"code\">bad_revoked_at</td><td class=\"num\">1</td><td>The order&#39;s revoked_at could not "
+                                      + "be read as a timestamp; it is shown as written, and the order counts as not revoked, so a refund on it is "
+                                      + "listed as refund_not_revoked: check the order before treating that as a leak.</td></tr>"))
+        #expect(findingsPage.contains("<tr><td class=\"code\">bad_delivered_at</td><td class=\"num\">1</td><td>The order&#39;s delivered_at could not"))
+        let refunds = try #require(pages["refunds.html"])
+        #expect(refunds.contains("<tr><td class=\"code\">o1 <span class=\"badge warn\">revoked_at unreadable</span></td><td class=\"code\">t2</td>"))
+        #expect(refunds.contains("<span class=\"badge warn\">unreadable revocations</span> 1 order has a <span class=\"code\">revoked_at</span> "
+                                 + "that could not be read as a timestamp"))
+
+        // Without orders the findings page has no such section.
+        data.reconciliation = nil
+        #expect(try ReportFixture.pages(data)["findings.html"]?.contains("Orders against transactions") == false)
+    }
 }
