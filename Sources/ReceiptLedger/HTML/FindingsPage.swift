@@ -1,5 +1,6 @@
 /// `findings.html`: everything that was not booked silently: rejected records with their
-/// reasons, anomalies by kind, environment findings.
+/// reasons, anomalies by kind, environment findings, and (with orders) the reconciliation's
+/// findings by name, each explained in plain words.
 enum FindingsPage {
     static func context(_ data: ReportData) -> [String: TemplateValue] {
         let journal = data.journal
@@ -33,6 +34,19 @@ enum FindingsPage {
             "anomalies_total": .string(Display.count(anomalies.count)),
             "anomalies_shown": .string(Display.count(min(anomalies.count, HTMLReport.rowCap))),
             "environment_findings": .list(grouped(journal.environmentChecks.flatMap(\.findings))),
+            "has_orders": .bool(data.reconciliation != nil),
+            "order_findings": .list(orderFindings(data.reconciliation)),
+            "has_order_findings": .bool(!(data.reconciliation?.rows.isEmpty ?? true)),
         ]
+    }
+
+    /// One entry per finding that occurs: its name, its number of rows and what it means.
+    static func orderFindings(_ reconciliation: Reconciliation?) -> [TemplateValue] {
+        var counts: [Reconciliation.Finding: Int] = [:]
+        for row in reconciliation?.rows ?? [] { counts[row.finding, default: 0] += 1 }
+        return counts.keys.sorted { $0.rawValue < $1.rawValue }.map { finding in
+            .object(["name": .string(finding.rawValue), "count": .string(Display.count(counts[finding] ?? 0)),
+                     "explanation": .string(finding.explanation)])
+        }
     }
 }

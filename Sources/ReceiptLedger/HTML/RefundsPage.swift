@@ -11,6 +11,9 @@ enum RefundsPage {
         let sums = sums ?? JournalSums(data.journal.transactions)
         let refunds = data.refunds.filter { $0.transaction.environment == .production }
         let leaks = (data.reconciliation?.rows ?? []).filter { $0.finding == .refundNotRevoked }
+        // Orders whose revocation could not be read count as not revoked (SPEC §8): said so here,
+        // since such a leak may be a typo in the order rather than content kept.
+        let unreadableRevocations = (data.reconciliation?.rows ?? []).filter { $0.finding == .badRevokedAt }.count
         // Newest period first, as on the ledger pages.
         let newestFirst = { (l: (key: Ledger.Key, amounts: LedgerAmounts), r: (key: Ledger.Key, amounts: LedgerAmounts)) -> Bool in
             if l.key.period != r.key.period { return r.key.period.utf8.lexicographicallyPrecedes(l.key.period.utf8) }
@@ -81,9 +84,12 @@ enum RefundsPage {
                          "user": .string(row.order?.userID ?? ""), "product": .string(row.transaction?.productID ?? ""),
                          "amount": .string(row.transaction.map { t in t.currency.map { Display.money(t.gross?.minorUnits ?? 0, $0) } ?? "0" } ?? ""),
                          "refunded": .string(row.transaction?.cancellation?.iso8601 ?? ""),
-                         "days": .string(row.leakHundredthsOfDays.map { MoneyFormat.plain($0, minorDigits: 2) } ?? "")])
+                         "days": .string(row.leakHundredthsOfDays.map { MoneyFormat.plain($0, minorDigits: 2) } ?? ""),
+                         "unreadable_revocation": .bool(row.order?.unreadable?.revokedAt != nil)])
             }),
             "has_leaks": .bool(!leaks.isEmpty),
+            "unreadable_revocations": .string(unreadableRevocations == 1 ? "1 order has" : "\(Display.count(unreadableRevocations)) orders have"),
+            "has_unreadable_revocations": .bool(unreadableRevocations > 0),
             "leaks_capped": .bool(leaks.count > HTMLReport.rowCap),
             "leaks_shown": .string(Display.count(largestLeaks.count)),
             "has_consumables": .bool(!consumables.isEmpty),

@@ -11,6 +11,26 @@ struct Order: Sendable {
     var deliveredAt: UnixMillis?
     /// nil when empty or unreadable: not revoked.
     var revokedAt: UnixMillis?
+    /// The texts of a non-empty `delivered_at` / `revoked_at` that is no instant; nil for
+    /// almost every order (one reference, so that half a million orders stay small).
+    var unreadable: UnreadableTimes?
+
+    /// The trimmed texts of `delivered_at` and `revoked_at` that could not be read: written as
+    /// they are (SPEC §8 Revision 2) and raised as `bad_delivered_at` / `bad_revoked_at`.
+    final class UnreadableTimes: Sendable {
+        let deliveredAt: String?
+        let revokedAt: String?
+
+        /// nil when neither field is unreadable.
+        static func make(deliveredAt: String?, revokedAt: String?) -> UnreadableTimes? {
+            deliveredAt == nil && revokedAt == nil ? nil : UnreadableTimes(deliveredAt: deliveredAt, revokedAt: revokedAt)
+        }
+
+        private init(deliveredAt: String?, revokedAt: String?) {
+            self.deliveredAt = deliveredAt
+            self.revokedAt = revokedAt
+        }
+    }
 
     /// The order id as an integer when it is one (it then sorts numerically, before text ids).
     var numericOrderID: Int64? { JSONValue.parseDigits(orderID, allowSign: true) }
@@ -23,17 +43,21 @@ struct Order: Sendable {
         self.transactionID = IDText(Order.id(transactionID))
         self.deliveredAt = Order.instant(deliveredAt)
         self.revokedAt = Order.instant(revokedAt)
+        self.unreadable = UnreadableTimes.make(deliveredAt: self.deliveredAt == nil ? Order.unreadableText(deliveredAt) : nil,
+                                               revokedAt: self.revokedAt == nil ? Order.unreadableText(revokedAt) : nil)
     }
 
     /// An order from values already read as `init(orderID:…)` reads them (the readers' byte
     /// paths: `id(utf8:)`, `transactionID(utf8:)`, `instant(utf8:)`).
-    init(orderID: String, userID: String, productID: String, transactionID: IDText, deliveredAt: UnixMillis?, revokedAt: UnixMillis?) {
+    init(orderID: String, userID: String, productID: String, transactionID: IDText, deliveredAt: UnixMillis?, revokedAt: UnixMillis?,
+         unreadable: UnreadableTimes? = nil) {
         self.orderID = orderID
         self.userID = userID
         self.productID = productID
         self.transactionID = transactionID
         self.deliveredAt = deliveredAt
         self.revokedAt = revokedAt
+        self.unreadable = unreadable
     }
 
     /// `id(.text(…))` of UTF-8 bytes, where an empty field reads as NULL does.
@@ -55,6 +79,12 @@ struct Order: Sendable {
         return RecordIndex.instant(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
+    /// `unreadableText(.text(…))` of UTF-8 bytes whose `instant(utf8:)` is nil.
+    static func unreadableText(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let text = LooseText.trimmed(utf8: bytes, newlines: true)
+        return text.isEmpty ? nil : text
+    }
+
     /// The product id as `id` reads it, from the pool: known ids cost no `String`.
     static func productID(utf8 bytes: UnsafeBufferPointer<UInt8>, pool: inout StringPool) -> String {
         guard let range = LooseText.asciiTrimmedRange(bytes, newlines: true) else { return pool.intern(id(utf8: bytes)) }
@@ -63,6 +93,13 @@ struct Order: Sendable {
 
     static func id(_ value: FieldValue) -> String {
         LooseText.trimmed(value.textValue ?? "", newlines: true)
+    }
+
+    /// The trimmed text of a `delivered_at` / `revoked_at` value whose `instant` is nil; nil when
+    /// it is empty (NULL, or blank text: no time given).
+    static func unreadableText(_ value: FieldValue) -> String? {
+        let text = LooseText.trimmed(value.textValue ?? "", newlines: true)
+        return text.isEmpty ? nil : text
     }
 
     /// `delivered_at` and `revoked_at`: any `verified_at` form, text trimmed first.

@@ -41,10 +41,14 @@ enum OrderReader {
                     guard headerError == nil else { return }
                     /// `column` counts in `columns`: 0 is order_id … 5 is revoked_at.
                     func field(_ column: Int) -> UnsafeBufferPointer<UInt8> { row[positions[column]] }
+                    let deliveredAt = Order.instant(utf8: field(4)), revokedAt = Order.instant(utf8: field(5))
+                    let unreadable = deliveredAt == nil || revokedAt == nil ? Order.UnreadableTimes.make(
+                        deliveredAt: deliveredAt == nil ? Order.unreadableText(utf8: field(4)) : nil,
+                        revokedAt: revokedAt == nil ? Order.unreadableText(utf8: field(5)) : nil) : nil
                     orders.append(Order(orderID: Order.id(utf8: field(0)), userID: String(decoding: field(1), as: UTF8.self),
                                         productID: Order.productID(utf8: field(2), pool: &products),
                                         transactionID: Order.transactionID(utf8: field(3)),
-                                        deliveredAt: Order.instant(utf8: field(4)), revokedAt: Order.instant(utf8: field(5))))
+                                        deliveredAt: deliveredAt, revokedAt: revokedAt, unreadable: unreadable))
                 }
             } catch {
                 parseError = error
@@ -95,12 +99,21 @@ enum OrderReader {
                     guard let text = row.asciiText(column) else { return Order.instant(field(column)) }
                     return Order.instant(utf8: text)
                 }
+                /// The text of a column whose `instant` is nil (most are an empty `revoked_at`).
+                func unreadableText(_ column: Int32) -> String? {
+                    guard let text = row.asciiText(column) else { return Order.unreadableText(field(column)) }
+                    return Order.unreadableText(utf8: text)
+                }
+                let delivered = instant(deliveredAt), revoked = instant(revokedAt)
                 orders.append(Order(
                     orderID: Order.id(field(orderID)), userID: field(userID).textValue ?? "",
                     productID: row.asciiText(productID).map { Order.productID(utf8: $0, pool: &products) }
                         ?? products.intern(Order.id(field(productID))),
                     transactionID: row.asciiText(transactionID).map(Order.transactionID(utf8:)) ?? IDText(Order.id(field(transactionID))),
-                    deliveredAt: instant(deliveredAt), revokedAt: instant(revokedAt)))
+                    deliveredAt: delivered, revokedAt: revoked,
+                    unreadable: delivered == nil || revoked == nil ? Order.UnreadableTimes.make(
+                        deliveredAt: delivered == nil ? unreadableText(deliveredAt) : nil,
+                        revokedAt: revoked == nil ? unreadableText(revokedAt) : nil) : nil))
             }
         } catch {
             throw UsageError("cannot read orders from \(path): \(error)")

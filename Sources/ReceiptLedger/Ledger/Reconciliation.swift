@@ -9,6 +9,29 @@ struct Reconciliation: Sendable {
         case duplicateDelivery = "duplicate_delivery"
         case orderUserMismatch = "order_user_mismatch"
         case transactionWithoutOrder = "transaction_without_order"
+        /// Issue 21: an order's non-empty `delivered_at` / `revoked_at` that is no timestamp. The
+        /// order is still judged as SPEC §8 says (an unreadable revocation counts as none), and
+        /// this row says why, so that a typo is not taken for a refund leak.
+        case badDeliveredAt = "bad_delivered_at"
+        case badRevokedAt = "bad_revoked_at"
+
+        /// What the finding means, in plain words, for the report's pages.
+        var explanation: String {
+            switch self {
+            case .refundNotRevoked:
+                return "The transaction was refunded, but its order was not revoked within the grace period: content kept after the money went back."
+            case .deliveredOnSandbox: return "The order was delivered on a transaction found only in Sandbox (test) records."
+            case .deliveredWithoutTransaction: return "The order names a transaction that no accepted record holds, or names none."
+            case .duplicateDelivery: return "A second order for a transaction that an earlier order already delivered."
+            case .orderUserMismatch: return "The order's user is not the user who owns the transaction."
+            case .transactionWithoutOrder: return "A paid production sale that no order names: paid, never delivered."
+            case .badDeliveredAt:
+                return "The order's delivered_at could not be read as a timestamp; it is shown as written, and the delivery counts as made at an unknown time."
+            case .badRevokedAt:
+                return "The order's revoked_at could not be read as a timestamp; it is shown as written, and the order counts as not revoked, "
+                    + "so a refund on it is listed as refund_not_revoked: check the order before treating that as a leak."
+            }
+        }
     }
 
     struct Row: Sendable {
@@ -60,6 +83,18 @@ struct Reconciliation: Sendable {
             if ahead < orders.count { journal.prefetchTransaction(number: numbers[ahead]) }
             // Fields are read one by one: a copy of the order would retain each of its texts.
             let transactionID = orders[position].transactionID
+            if let unreadable = orders[position].unreadable {
+                // The transaction it names, when that one was booked, gives the money at stake.
+                let known = transactionID.isEmpty || numbers[position] < 0 ? nil : journal.transaction(number: numbers[position])
+                if unreadable.deliveredAt != nil {
+                    rows.append(Row(finding: .badDeliveredAt, order: orders[position], transaction: known, transactionID: transactionID.string,
+                                    detail: "delivered_at could not be read as a timestamp; the delivery is counted at an unknown time"))
+                }
+                if unreadable.revokedAt != nil {
+                    rows.append(Row(finding: .badRevokedAt, order: orders[position], transaction: known, transactionID: transactionID.string,
+                                    detail: "revoked_at could not be read as a timestamp; the order is treated as not revoked"))
+                }
+            }
             guard !transactionID.isEmpty, numbers[position] >= 0 else {
                 rows.append(Row(finding: .deliveredWithoutTransaction, order: orders[position], transaction: nil, transactionID: transactionID.string,
                                 detail: transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
@@ -86,9 +121,11 @@ struct Reconciliation: Sendable {
                 if !revokedInTime {
                     let end = revokedAt ?? asOf ?? cancellation
                     let leak = HalfEven.divide((end.rawValue - cancellation.rawValue) * 100, by: 86_400_000)
+                    let detail = revokedAt != nil ? "revoked more than \(graceHours) h after the refund"
+                        : orders[position].unreadable?.revokedAt != nil ? "refunded; the unreadable revoked_at counts as never revoked"
+                        : "refunded but never revoked"
                     rows.append(Row(finding: .refundNotRevoked, order: orders[position], transaction: t, transactionID: t.transactionID,
-                                    leakHundredthsOfDays: leak,
-                                    detail: revokedAt == nil ? "refunded but never revoked" : "revoked more than \(graceHours) h after the refund"))
+                                    leakHundredthsOfDays: leak, detail: detail))
                 }
             }
         }

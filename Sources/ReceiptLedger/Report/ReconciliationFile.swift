@@ -17,11 +17,18 @@ enum ReconciliationFile {
                 .text(row.order?.userID ?? t?.userName ?? ""), .text(row.order?.productID ?? t?.productID ?? ""),
                 .text(t?.currency?.code ?? ""), t.map { .amount($0.gross) } ?? .empty,
                 isLeak ? .instant(t?.cancellation) : .empty,
-                .instant(row.order?.deliveredAt), .instant(row.order?.revokedAt),
+                time(row.order?.deliveredAt, row.order?.unreadable?.deliveredAt),
+                time(row.order?.revokedAt, row.order?.unreadable?.revokedAt),
                 row.leakHundredthsOfDays.map { .number(MoneyFormat.plain($0, minorDigits: 2)) } ?? .empty,
                 .text(row.detail),
             ])
         }
         return table.sorted(keyColumns: 4, numericKeyColumns: [1])
+    }
+
+    /// `delivered_at` / `revoked_at`: the instant normalized, else the trimmed text that could
+    /// not be read (SPEC §8 Revision 2), else empty.
+    static func time(_ instant: UnixMillis?, _ unreadable: String?) -> CSVCell {
+        instant.map { .instant($0) } ?? unreadable.map { .text($0) } ?? .empty
     }
 }

@@ -50,6 +50,9 @@ import Testing
             #expect(order.orderID == expected.orderID && order.userID == expected.userID, "\(texts)")
             #expect(order.transactionID == expected.transactionID, "\(texts)")
             #expect(order.deliveredAt == expected.deliveredAt && order.revokedAt == expected.revokedAt, "\(texts)")
+            let unreadable = (read(4) { Order.unreadableText(utf8: $0) }, read(5) { Order.unreadableText(utf8: $0) })
+            #expect((order.deliveredAt == nil ? unreadable.0 : nil) == expected.unreadable?.deliveredAt, "\(texts)")
+            #expect((order.revokedAt == nil ? unreadable.1 : nil) == expected.unreadable?.revokedAt, "\(texts)")
         }
     }
 
@@ -85,8 +88,26 @@ import Testing
             #expect(order.orderID == want.orderID && order.userID == want.userID && order.productID == want.productID)
             #expect(order.transactionID == want.transactionID)
             #expect(order.deliveredAt == want.deliveredAt && order.revokedAt == want.revokedAt)
+            #expect(order.unreadable?.deliveredAt == want.unreadable?.deliveredAt && order.unreadable?.revokedAt == want.unreadable?.revokedAt)
         }
         #expect(orders.contains { $0.deliveredAt != nil } && orders.contains { $0.transactionID == "2000000100013322" })
+        #expect(orders.contains { $0.unreadable?.revokedAt == "bad" } && orders.contains { $0.unreadable?.deliveredAt == "1.5" })
+    }
+
+    /// SPEC §8 Revision 2: a non-empty time that is no instant is kept as its trimmed text (a
+    /// blank one is no time at all).
+    @Test func keepsTheTrimmedTextOfAnUnreadableTime() throws {
+        let orders = try read("""
+            order_id,user_id,product_id,transaction_id,delivered_at,revoked_at
+            1,u,p,1, soon ,	2024-02-30	
+            2,u,p,2,1704216495442,"  "
+            3,u,p,3,,1704216495443
+
+            """)
+        #expect(orders.map { $0.unreadable?.deliveredAt } == ["soon", nil, nil])
+        #expect(orders.map { $0.unreadable?.revokedAt } == ["2024-02-30", nil, nil])
+        #expect(orders.map { $0.unreadable == nil } == [false, true, true])
+        #expect(orders.map(\.revokedAt) == [nil, nil, UnixMillis(1_704_216_495_443)])
     }
 
     @Test func productIDsAreTrimmedAndShared() throws {

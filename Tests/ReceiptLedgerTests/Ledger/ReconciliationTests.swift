@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReceiptLedger
 
@@ -62,5 +63,87 @@ import Testing
             "refund_not_revoked,12,Production,refunded,u,monthly,USD,9.99,2024-01-02T00:00:00.000Z,2024-01-01T00:00:00.000Z,2024-01-04T00:00:00.000Z,2.00,revoked more than 24 h after the refund",
             "transaction_without_order,,Production,unpaid,u,monthly,USD,9.99,,,,,\"paid, never delivered\"",
         ])
+    }
+
+    /// Issue 21: a non-empty `delivered_at` / `revoked_at` that is no timestamp is a finding of its
+    /// own, written as its trimmed text (SPEC §8 Revision 2); the order is still judged as SPEC
+    /// says (an unreadable revocation counts as none), and the leak row says why.
+    @Test func unreadableDeliveryAndRevocationTimesAreFindings() throws {
+        func order(_ id: String, tx: String, delivered: FieldValue = .integer(Self.t0), revoked: FieldValue) -> Order {
+            Order(orderID: .text(id), userID: .text("u"), productID: .text("monthly"), transactionID: .text(tx),
+                  deliveredAt: delivered, revokedAt: revoked)
+        }
+        let lines = try reconcile([
+            order("20", tx: "refunded", revoked: .text(" 2024-13-45\t")),
+            order("21", tx: "sold", delivered: .text(" yesterday "), revoked: .text("  ")),
+            order("22", tx: "ghost", revoked: .text("=1+1")),
+            order("23", tx: "undated", delivered: .integer(99_999_999_999_999_999), revoked: .null),
+            order("24", tx: "sandboxed", revoked: .real(1.5)),
+        ])
+        #expect(lines == [
+            "bad_delivered_at,21,Production,sold,u,monthly,USD,9.99,,yesterday,,,delivered_at could not be read as a timestamp; the delivery is counted at an unknown time",
+            "bad_delivered_at,23,,undated,u,monthly,,,,99999999999999999,,,delivered_at could not be read as a timestamp; the delivery is counted at an unknown time",
+            "bad_revoked_at,20,Production,refunded,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,2024-13-45,,revoked_at could not be read as a timestamp; the order is treated as not revoked",
+            "bad_revoked_at,22,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,'=1+1,,revoked_at could not be read as a timestamp; the order is treated as not revoked",
+            "bad_revoked_at,24,Sandbox,sandboxed,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,1.5,,revoked_at could not be read as a timestamp; the order is treated as not revoked",
+            "delivered_on_sandbox,24,Sandbox,sandboxed,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,1.5,,the transaction exists only in Sandbox records",
+            "delivered_without_transaction,22,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,'=1+1,,no accepted record holds this transaction",
+            "refund_not_revoked,20,Production,refunded,u,monthly,USD,9.99,2024-01-02T00:00:00.000Z,2024-01-01T00:00:00.000Z,2024-13-45,9.00,"
+                + "refunded; the unreadable revoked_at counts as never revoked",
+            "transaction_without_order,,Production,unpaid,u,monthly,USD,9.99,,,,,\"paid, never delivered\"",
+        ])
+    }
+
+    /// Through `run --orders FILE.csv`: the texts come trimmed from the file into `reconciliation.csv`.
+    @Test func anUnreadableRevocationInAnOrdersFileIsWrittenAsItsText() throws {
+        let folder = try HostileSupport.temporaryFolder("reconciliation")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let records = folder + "/records.ndjson", orders = folder + "/orders.csv", out = folder + "/out"
+        try (HostileSupport.line(id: "1", response: HostileSupport.answer("1000")) + "\n").write(toFile: records, atomically: true, encoding: .utf8)
+        try "order_id,user_id,product_id,transaction_id,delivered_at,revoked_at\n1,u,p,1000,1704067200000, 2024-02-30 \n2,u,p,1000,\" soon\",\n"
+            .write(toFile: orders, atomically: true, encoding: .utf8)
+        let result = CommandLineTool.outcome(["run", "--ndjson", records, "--orders", orders, "--out", out, "--templates", HostileSupport.templatesPath])
+        #expect(result.code == 0)
+        let lines = try String(contentsOfFile: out + "/reconciliation.csv", encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("bad_") }.map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(11).joined(separator: ",") } == [
+            "bad_delivered_at,2,Production,1000,u,p,,0,,soon,",
+            "bad_revoked_at,1,Production,1000,u,p,,0,,2024-01-01T00:00:00.000Z,2024-02-30",
+        ])
+    }
+
+    /// The findings page lists every reconciliation finding that occurs with what it means; the
+    /// refunds page marks a leak whose revocation could not be read and says why it may be none.
+    @Test func pagesExplainUnreadableOrderTimes() throws {
+        var data = try ReportFixture.reportData()
+        let orders = [
+            Order(orderID: .text("o1"), userID: .text(ReportFixture.titleUser), productID: .text("p"), transactionID: .text("t2"),
+                  deliveredAt: .text("2025-01-11T00:00:00Z"), revokedAt: .text("2025-01-14 noon")),
+            Order(orderID: .text("o2"), userID: .text(ReportFixture.titleUser), productID: .text("p"), transactionID: .text("t3"),
+                  deliveredAt: .text("someday"), revokedAt: .text("2025-01-13T00:00:00Z")),
+        ]
+        data.reconciliation = Reconciliation(orders: orders, journal: data.journal, knownTransactionIDs: data.journal.heldTransactionIDs,
+                                             asOf: data.asOf, graceHours: 24)
+        let findings = TemplateValue.object(FindingsPage.context(data))
+        #expect(findings["has_orders"]?.flag == true)
+        let listed = try #require(findings["order_findings"]).elements
+        #expect(listed.map { $0["name"]?.text } == ["bad_delivered_at", "bad_revoked_at", "refund_not_revoked", "transaction_without_order"])
+        #expect(listed.map { $0["count"]?.text } == ["1", "1", "1", "2"])  // t5 and t6 sold, no order
+        #expect(listed[1]["explanation"]?.text == Reconciliation.Finding.badRevokedAt.explanation)
+
+        let pages = try ReportFixture.pages(data)
+        let findingsPage = try #require(pages["findings.html"])
+        #expect(findingsPage.contains("<h2>Orders against transactions</h2>"))
+        #expect(findingsPage.contains("<tr><td class=\"code\">bad_revoked_at</td><td class=\"num\">1</td><td>The order&#39;s revoked_at could not "
+                                      + "be read as a timestamp; it is shown as written, and the order counts as not revoked, so a refund on it is "
+                                      + "listed as refund_not_revoked: check the order before treating that as a leak.</td></tr>"))
+        #expect(findingsPage.contains("<tr><td class=\"code\">bad_delivered_at</td><td class=\"num\">1</td><td>The order&#39;s delivered_at could not"))
+        let refunds = try #require(pages["refunds.html"])
+        #expect(refunds.contains("<tr><td class=\"code\">o1 <span class=\"badge warn\">revoked_at unreadable</span></td><td class=\"code\">t2</td>"))
+        #expect(refunds.contains("<span class=\"badge warn\">unreadable revocations</span> 1 order has a <span class=\"code\">revoked_at</span> "
+                                 + "that could not be read as a timestamp"))
+
+        // Without orders the findings page has no such section.
+        data.reconciliation = nil
+        #expect(try ReportFixture.pages(data)["findings.html"]?.contains("Orders against transactions") == false)
     }
 }
