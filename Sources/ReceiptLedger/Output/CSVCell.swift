@@ -85,25 +85,12 @@ enum CSVCell: Hashable, Sendable {
         }
     }
 
-    /// Characters a spreadsheet may drop, trim or not show before a formula sign: every control
-    /// (C0, DEL, C1: LibreOffice drops NUL), every space and line or paragraph separator (an
-    /// importer that trims), every format character (zero-width, bidi, BOM, soft hyphen) and
-    /// every default-ignorable code point. The listed ranges hold whatever Unicode version the
-    /// toolchain's tables are, so the output for them never changes with it.
+    /// Characters a spreadsheet may drop, trim or not show before a formula sign: every C0
+    /// control and DEL (LibreOffice drops NUL), the space (an importer that trims), and every
+    /// character `InvisibleText` names (C1 controls, other spaces and separators, zero-width,
+    /// bidi and format characters, BOM).
     static func isSkippedBeforeFormula(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x20, 0x7F...0xA0, 0xAD, 0x034F, 0x061C, 0x1680, 0x180E, 0x2000...0x200F, 0x2028...0x202F,
-             0x205F...0x206F, 0x3000, 0xFE00...0xFE0F, 0xFEFF:
-            return true
-        case 0x21..<0x7F:
-            return false
-        default:
-            let properties = scalar.properties
-            switch properties.generalCategory {
-            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-            default: return properties.isDefaultIgnorableCodePoint || properties.isWhitespace
-            }
-        }
+        scalar.value <= 0x20 || scalar.value == 0x7F || InvisibleText.isInvisible(scalar)
     }
 
     /// Whether this UTF-8 byte forces RFC 4180 quoting of the cell holding it.

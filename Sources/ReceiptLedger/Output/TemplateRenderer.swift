@@ -31,7 +31,7 @@ struct TemplateRenderer {
             case .variable(let name, let escaped, let line):
                 switch try resolve(name, line: line, in: template) {
                 case .string(let text):
-                    if escaped { HTMLEscape.appendEscaped(text, to: &output) } else { output.append(text) }
+                    if escaped { HTMLEscape.appendEscaped(text, to: &output, marking: .element) } else { output.append(text) }
                 case .bool(let value):
                     output.append(value ? "true" : "false")
                 case let value:
