@@ -1,9 +1,11 @@
 /// One cell of a CSV output file, tagged by how it is protected when written.
 ///
 /// SPEC §7 and §8 "CSV": a text cell that starts with `=`, `+`, `-`, `@`, tab or CR gets a leading
-/// `'` so that no spreadsheet runs it as a formula (the OWASP "CSV injection" guard); amounts,
-/// counts, record ids, status codes and booleans are never touched. Every cell that holds `,`,
-/// `"`, CR or LF is quoted with inner quotes doubled (RFC 4180 §2.6–2.7), whatever its kind.
+/// `'` so that no spreadsheet runs it as a formula (the OWASP "CSV injection" guard), judged as a
+/// spreadsheet sees the cell: after any leading whitespace, control or format characters, and for
+/// the full-width and small forms of `= + - @` too (`needsGuard(_:)`). Amounts, counts, record
+/// ids, status codes and booleans are never touched. Every cell that holds `,`, `"`, CR or LF is
+/// quoted with inner quotes doubled (RFC 4180 §2.6–2.7), whatever its kind.
 enum CSVCell: Hashable, Sendable {
     /// Free text or an identifier: formula-guarded when written.
     case text(String)
@@ -40,16 +42,55 @@ enum CSVCell: Hashable, Sendable {
         }
     }
 
-    /// Whether a text starting with this UTF-8 byte gets the `'` formula guard.
+    /// Whether a text cell with these UTF-8 bytes gets the `'` formula guard: the one decision
+    /// every CSV writer makes (cell tables and streamed rows alike).
+    ///
+    /// True when the text starts with tab or CR (SPEC §7), or when, after a leading run of
+    /// characters a spreadsheet may drop or trim (`isSkippedBeforeFormula`), the next character is
+    /// `=`, `+`, `-`, `@` or one of their full-width or small forms (`isFormulaSign`). An ASCII
+    /// first byte that is neither decides at once, so ordinary cells cost one comparison.
     @inline(__always)
-    static func needsGuard(firstByte byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
-             0x09, 0x0D:
-            true
+    static func needsGuard(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
+            return true
+        case 0x21..<0x7F:
+            return false
         default:
-            false
+            return needsGuardAfterSkipping(bytes)
         }
+    }
+
+    /// `needsGuard` for a text whose first byte is a control, a space or not ASCII: reads
+    /// scalars until the first one that is not skipped.
+    @inline(never)
+    private static func needsGuardAfterSkipping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while case .valid(let encoded) = parser.parseScalar(from: &iterator) {
+            let scalar = Unicode.UTF8.decode(encoded)
+            if isFormulaSign(scalar) { return true }
+            if !isSkippedBeforeFormula(scalar) { return false }
+        }
+        return false
+    }
+
+    /// `=`, `+`, `-`, `@`, their full-width forms (U+FF1D, U+FF0B, U+FF0D, U+FF20) and their small
+    /// forms (U+FE66, U+FE62, U+FE63, U+FE6B), which spreadsheets may read as the ASCII ones.
+    static func isFormulaSign(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3D, 0x2B, 0x2D, 0x40, 0xFF1D, 0xFF0B, 0xFF0D, 0xFF20, 0xFE66, 0xFE62, 0xFE63, 0xFE6B: true
+        default: false
+        }
+    }
+
+    /// Characters a spreadsheet may drop, trim or not show before a formula sign: every C0
+    /// control and DEL (LibreOffice drops NUL), the space (an importer that trims), and every
+    /// character `InvisibleText` names (C1 controls, other spaces and separators, zero-width,
+    /// bidi and format characters, BOM).
+    static func isSkippedBeforeFormula(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value <= 0x20 || scalar.value == 0x7F || InvisibleText.isInvisible(scalar)
     }
 
     /// Whether this UTF-8 byte forces RFC 4180 quoting of the cell holding it.
@@ -82,8 +123,8 @@ enum CSVCell: Hashable, Sendable {
 
     static func appendField(bytes: UnsafeBufferPointer<UInt8>, guarded: Bool,
                                     to output: inout [UInt8]) {
-        guard let first = bytes.first else { return }
-        let guardMark = guarded && needsGuard(firstByte: first)
+        guard !bytes.isEmpty else { return }
+        let guardMark = guarded && needsGuard(bytes)
         var quoted = false
         for byte in bytes where needsQuotes(byte: byte) {
             quoted = true

@@ -63,7 +63,8 @@ struct CSVRowWriter {
         let start = bytes.count
         value.appendISO8601(to: &bytes)
         // Years outside 0…9999 start with a sign; never for a readable instant, but stay exact.
-        if let first = bytes[start...].first, CSVCell.needsGuard(firstByte: first) { bytes.insert(UInt8(ascii: "'"), at: start) }
+        let guarded = bytes.withUnsafeBufferPointer { CSVCell.needsGuard(UnsafeBufferPointer(rebasing: $0[start...])) }
+        if guarded { bytes.insert(UInt8(ascii: "'"), at: start) }
     }
 
     /// The header line (column names, guarded like text cells); not counted as a row.

@@ -21,10 +21,10 @@ struct Template: Sendable {
     }
 
     /// Renders with `context` as the bottom of the context stack; `{{> name}}` looks `name` up
-    /// in `partials`.
-    func render(_ context: TemplateValue,
-                partials: [String: Template] = [:]) throws(TemplateError) -> String {
-        var renderer = TemplateRenderer(root: context, partials: partials)
+    /// in `partials`. Fails once the page passes `limits`.
+    func render(_ context: TemplateValue, partials: [String: Template] = [:],
+                limits: TemplateLimits = .page) throws(TemplateError) -> String {
+        var renderer = TemplateRenderer(root: context, partials: partials, limits: limits)
         try renderer.render(self)
         return renderer.output
     }
@@ -82,5 +82,15 @@ struct TemplateName: Sendable, Equatable {
         }
         guard allowed else { return nil }
         self.init(text: text, parts: parts)
+    }
+}
+
+extension TemplateNode {
+    /// The line of a tag; nil for literal text.
+    var line: Int? {
+        switch self {
+        case .text: nil
+        case .variable(_, _, let line), .section(_, _, _, let line), .partial(_, _, let line): line
+        }
     }
 }

@@ -11,7 +11,8 @@ struct TemplateSet: Sendable {
     }
 
     /// Reads and parses each named file of `directory`. Fails with `OutputError` when a file
-    /// cannot be read, `TemplateError` (file path and line) when it is not UTF-8 or not valid.
+    /// cannot be read, `TemplateError` (file path and line) when it is not UTF-8, not valid, or
+    /// its partials include themselves or expand past a page's limit (`TemplateExpansion`).
     static func load(directory: String, names: [String]) throws -> TemplateSet {
         var templates: [String: Template] = [:]
         let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -28,6 +29,7 @@ struct TemplateSet: Sendable {
             }
             templates[key] = try Template.parse(text, name: path)
         }
+        try TemplateExpansion.check(templates)
         return TemplateSet(templates: templates)
     }
 

@@ -53,6 +53,33 @@ import Testing
         #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) == "earlier report")
     }
 
+    /// Issue 21: a partial including itself is a usage error (exit 64) before any data is read.
+    @Test func selfIncludingPartialFailsBeforeAnyDataIsRead() throws {
+        let folder = try templates(editing: "_foot.html") { $0.insert("{{#files}}{{> _foot}}{{/files}}", at: 1) }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = ["run", "--db", folder + "/missing.sqlite", "--out", folder + "/out", "--templates", folder]
+        #expect(InProcessRun.commandLine(arguments) == ExitCode.usage)
+        #expect(try usageMessage(Array(arguments.dropFirst()))
+                == "template \(folder)/_foot.html:2: partial \"_foot\" includes itself (_foot → _foot)")
+    }
+
+    /// Issue 21: a page that data would blow past 64 MiB (the list of the report's files,
+    /// repeated inside itself seven times: 100 bytes × 9⁷) fails with one line and exit 64, and
+    /// the previous report stays.
+    @Test func pageLargerThanTheLimitFailsAndKeepsThePreviousReport() throws {
+        let nested = String(repeating: "{{#files}}", count: 7) + String(repeating: "0123456789", count: 10)
+            + String(repeating: "{{/files}}", count: 7)
+        let folder = try templates(editing: "index.html") { $0.insert(nested, at: 2) }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ReportFixture.ndjson.write(toFile: folder + "/records.ndjson", atomically: true, encoding: .utf8)
+        let out = folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try "earlier report".write(toFile: out + "/index.html", atomically: true, encoding: .utf8)
+        let arguments = ["--ndjson", folder + "/records.ndjson", "--out", out, "--templates", folder]
+        #expect(try usageMessage(arguments) == "template \(folder)/index.html:3: the page is larger than 64 MiB, the limit for one page")
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) == "earlier report")
+    }
+
     @Test func hostileIDsAreEscapedOnEveryPage() throws {
         let pages = try ReportFixture.pages(try ReportFixture.reportData())
         #expect(pages.count == HTMLReport.pageNames.count)

@@ -97,12 +97,44 @@ import Testing
         #expect(findings.contains("&quot;=2+2&quot;"))
     }
 
+    /// Issue 21 items 5 and 8 through a whole run: ids holding invisible and bidi characters are
+    /// kept byte for byte in the CSV files (guarded when a formula hides behind them) and shown
+    /// with a visible marker in every page, never raw.
+    @Test func invisibleCharactersInIDsAreMarkedInPagesAndGuardedInFiles() throws {
+        let folder = try HostileSupport.temporaryFolder("invisible")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = [
+            HostileSupport.line(id: "1", user: "\"u1000\\u200b001\"", response: HostileSupport.answer("\\u0000=1+1", product: Self.coins)),
+            HostileSupport.line(id: "2", user: "\"u1000001\"", response: HostileSupport.answer("2000\\u202e0001", product: Self.coins)),
+            HostileSupport.line(id: "3", user: "\"\\ufeff@u3\"", response: HostileSupport.answer("\\u00a0-3", product: Self.coins)),
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/records.ndjson", atomically: true, encoding: .utf8)
+        let out = folder + "/out"
+        let result = CommandLineTool.outcome(["run", "--ndjson", folder + "/records.ndjson", "--catalog", HostileSupport.fuzzCatalogPath,
+                                              "--out", out, "--templates", HostileSupport.templatesPath])
+        #expect(result == (0, nil))
+        let files = try HostileSupport.snapshot(out)
+        let transactions = String(decoding: try #require(files["transactions.csv"]), as: UTF8.self)
+        #expect(transactions.contains("Production,'\u{0}=1+1,'\u{0}=1+1,u1000\u{200B}001,"))
+        #expect(transactions.contains("Production,2000\u{202E}0001,2000\u{202E}0001,u1000001,"))
+        #expect(transactions.contains("Production,'\u{A0}-3,'\u{A0}-3,'\u{FEFF}@u3,"))
+        let byUser = String(decoding: try #require(files["ledger_user.html"]), as: UTF8.self)
+        #expect(byUser.contains("<td class=\"code\">u1000<span class=codepoint>⟨U+200B⟩</span>001</td>"))
+        #expect(byUser.contains("<td class=\"code\">u1000001</td>"))
+        #expect(byUser.contains("<td class=\"code\"><span class=codepoint>⟨U+FEFF⟩</span>@u3</td>"))
+        for (name, bytes) in files where name.hasSuffix(".html") {
+            let html = String(decoding: bytes, as: UTF8.self)
+            #expect(!html.unicodeScalars.contains { $0.value >= 0x80 && InvisibleText.isInvisible($0) }, "\(name)")
+            #expect(ReportInvariants.htmlViolations(name, bytes).isEmpty, "\(name)")
+        }
+    }
+
     @Test(arguments: [
         ("a\u{0}b", "a\u{2400}b"),
         ("\u{1}\u{1F}\u{7F}", "\u{2401}\u{241F}\u{2421}"),
         ("tab\tline\ncr\r", "tab\tline\ncr\r"),
         ("\u{1B}[31m<b>", "\u{241B}[31m&lt;b&gt;"),
-        ("\u{85}\u{2028}", "\u{85}\u{2028}"),
+        ("\u{85}\u{2028}", "⟨U+0085⟩⟨U+2028⟩"),
     ])
     func controlCharactersBecomeVisiblePictures(text: String, escaped: String) {
         #expect(HTMLEscape.needsEscaping(text) == (text != escaped))

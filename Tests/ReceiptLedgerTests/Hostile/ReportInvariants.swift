@@ -11,7 +11,8 @@ import Foundation
 /// - CSV (SPEC §7, RFC 4180): valid UTF-8 ending in `\n`, parsed back by the project's own
 ///   `CSVReader` into the header and rows of the table, every row as wide as the header, every
 ///   value exactly as computed (text with its `'` guard when it starts with `= + - @` tab or
-///   CR), and no cell starting with such a character unless it is a negative number;
+///   CR, also after leading invisible characters: `isFormulaStart`), and no cell starting with
+///   such a character unless it is a negative number;
 /// - HTML: valid UTF-8, no control character but tab, LF and CR, no tag that the templates and
 ///   charts do not write, no event-handler attribute, no `javascript:` URL.
 enum ReportInvariants {
@@ -160,12 +161,27 @@ enum ReportInvariants {
         return found
     }
 
-    /// SPEC §7: `=`, `+`, `-`, `@`, tab or CR first.
+    /// SPEC §7 read as a spreadsheet sees the cell (DECISIONS "Spreadsheet and page safety"):
+    /// tab or CR first, or `= + - @` (or a full-width or small form) after any leading run of
+    /// controls, spaces, separators, format and default-ignorable characters. Written apart from
+    /// `CSVCell.needsGuard`, from the character classes themselves, to check it.
     static func isFormulaStart(_ text: String) -> Bool {
-        switch text.utf8.first {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: true
-        default: false
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.first else { return false }
+        if first == "\t" || first == "\r" { return true }
+        let signs: Set<UInt32> = [0x3D, 0x2B, 0x2D, 0x40, 0xFF1D, 0xFF0B, 0xFF0D, 0xFF20, 0xFE66, 0xFE62, 0xFE63, 0xFE6B]
+        let listed: [ClosedRange<UInt32>] = [0x00...0x20, 0x7F...0xA0, 0xAD...0xAD, 0x034F...0x034F, 0x1680...0x1680,
+                                             0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x3000...0x3000,
+                                             0xFE00...0xFE0F, 0xFEFF...0xFEFF]
+        for scalar in scalars {
+            if signs.contains(scalar.value) { return true }
+            let category = scalar.properties.generalCategory
+            let skipped = listed.contains { $0.contains(scalar.value) } || scalar.properties.isWhitespace
+                || scalar.properties.isDefaultIgnorableCodePoint
+                || [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator].contains(category)
+            if !skipped { return false }
         }
+        return false
     }
 
     /// `-12.34`, `120`, `0`, `true`, `false`: what number cells may hold.

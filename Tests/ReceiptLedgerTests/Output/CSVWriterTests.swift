@@ -36,6 +36,79 @@ import Testing
         #expect(String(decoding: table.serialized(), as: UTF8.self) == "c\n\(written)\n")
     }
 
+    /// Issue 21 item 5: the guard judges the cell as a spreadsheet sees it, after leading
+    /// controls, spaces and invisible characters, and for full-width and small formula signs.
+    static let hiddenFormulaCases: [(String, String)] = [
+        ("\u{0}=1+1", "'\u{0}=1+1"),
+        (" =1+1", "' =1+1"),
+        ("   -2", "'   -2"),
+        ("\u{A0}=1+1", "'\u{A0}=1+1"),
+        ("\u{200B}=1+1", "'\u{200B}=1+1"),
+        ("\u{FEFF}@SUM(1)", "'\u{FEFF}@SUM(1)"),
+        ("\n=1+1", "\"'\n=1+1\""),
+        ("\r\n=1+1", "\"'\r\n=1+1\""),
+        ("\u{1}\u{1F}\u{7F}\u{85}+1", "'\u{1}\u{1F}\u{7F}\u{85}+1"),
+        ("\u{1680}\u{2007}\u{2028}\u{202F}\u{205F}\u{3000}=1", "'\u{1680}\u{2007}\u{2028}\u{202F}\u{205F}\u{3000}=1"),
+        ("\u{202E}\u{2066}\u{2069}\u{200F}-1", "'\u{202E}\u{2066}\u{2069}\u{200F}-1"),
+        ("\u{AD}\u{34F}\u{180E}\u{2060}\u{FE0F}\u{E0041}=1", "'\u{AD}\u{34F}\u{180E}\u{2060}\u{FE0F}\u{E0041}=1"),
+        (" \t=1", "' \t=1"),
+        ("\u{FF1D}1+1", "'\u{FF1D}1+1"),
+        ("\u{FF0B}1", "'\u{FF0B}1"),
+        ("\u{FF0D}1", "'\u{FF0D}1"),
+        ("\u{FF20}SUM(1)", "'\u{FF20}SUM(1)"),
+        ("\u{FE62}1", "'\u{FE62}1"),
+        ("\u{FE63}1", "'\u{FE63}1"),
+        ("\u{FE66}1", "'\u{FE66}1"),
+        ("\u{FE6B}x", "'\u{FE6B}x"),
+        ("\u{3000}\u{FF1D}1", "'\u{3000}\u{FF1D}1"),
+        ("\u{200B}=a,b", "\"'\u{200B}=a,b\""),
+        // Not formulas: what follows the invisible run is ordinary text, or the sign is not first.
+        (" abc", " abc"),
+        (" ", " "),
+        ("\u{0}", "\u{0}"),
+        ("\u{200B}abc", "\u{200B}abc"),
+        ("\n x", "\"\n x\""),
+        (" a=1", " a=1"),
+        ("a\u{0}=1", "a\u{0}=1"),
+        ("'=1", "'=1"),
+        ("é=1", "é=1"),
+        ("\u{FF11}=1", "\u{FF11}=1"),
+        ("\u{2212}1", "\u{2212}1"),
+    ]
+
+    @Test(arguments: hiddenFormulaCases)
+    func formulaAfterInvisibleCharactersIsGuarded(text: String, written: String) {
+        var table = CSVTable(header: ["c"])
+        table.append([.text(text)])
+        #expect(Array(String(decoding: table.serialized(), as: UTF8.self).unicodeScalars)
+                == Array("c\n\(written)\n".unicodeScalars))
+    }
+
+    /// The streamed writer decides the guard with the same function: the same bytes as the
+    /// cell table for every case, from a `String` and from an `IDText`.
+    @Test func streamedRowsGuardLikeTheCellTable() {
+        let texts = Self.hiddenFormulaCases.map(\.0) + Self.guardCases.compactMap {
+            if case .text(let value) = $0.0 { value } else { nil }
+        }
+        var table = CSVTable(header: ["a", "b"])
+        var rows = CSVRowWriter()
+        rows.header(["a", "b"])
+        for text in texts {
+            table.append([.text(text), .text(text)])
+            rows.text(text)
+            rows.text(IDText(text))
+            rows.endRow()
+        }
+        #expect(rows.bytes == table.serialized())
+    }
+
+    /// Numbers are never guarded, whatever they hold.
+    @Test func numberCellsAreNeverGuarded() {
+        var table = CSVTable(header: ["n"])
+        for value in [" -1", "\u{0}=1", "\u{FF0D}1"] { table.append([.number(value)]) }
+        #expect(table.serialized() == Array("n\n -1\n\u{0}=1\n\u{FF0D}1\n".utf8))
+    }
+
     @Test func fileHasHeaderAndNewlineAfterEveryLine() {
         var table = CSVTable(header: ["environment", "transaction_id", "amount"])
         table.append([.text("Production"), .text("1000"), .number("4.99")])

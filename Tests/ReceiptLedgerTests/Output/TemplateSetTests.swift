@@ -60,4 +60,51 @@ import Testing
             try set.render("index.html", ["generated": "x"])
         }
     }
+
+    private func loadError(_ files: [String: String]) throws -> (path: String, error: TemplateError?) {
+        let path = try folder(files)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try TemplateSet.load(directory: path, names: files.keys.sorted())
+            return (path, nil)
+        } catch let error as TemplateError {
+            return (path, error)
+        }
+    }
+
+    /// Issue 21: a partial that includes itself is refused when the templates are loaded, naming
+    /// the file and line of the tag that closes the loop, even inside a section.
+    @Test func selfIncludingPartialIsRefusedWhenLoaded() throws {
+        let direct = try loadError(["index.html": "<p>\n{{> _a}}\n", "_a.html": "x\n{{#rows}}{{> _a}}{{/rows}}\n"])
+        #expect(direct.error?.description == "\(direct.path)/_a.html:2: partial \"_a\" includes itself (_a → _a)")
+        let indirect = try loadError(["index.html": "{{> _a}}", "_a.html": "{{> _b}}", "_b.html": "\n\n{{> _a}}"])
+        #expect(indirect.error?.description == "\(indirect.path)/_b.html:3: partial \"_a\" includes itself (_a → _b → _a)")
+        let throughAPage = try loadError(["index.html": "{{> _foot}}", "_foot.html": "{{> index}}"])
+        #expect(throughAPage.error?.description
+                == "\(throughAPage.path)/_foot.html:1: partial \"index\" includes itself (index → _foot → index)")
+        // The same partial twice, or shared by two templates, is no loop.
+        let shared = try loadError(["index.html": "{{> _a}}{{> _a}}{{> _b}}", "_a.html": "{{> _b}}", "_b.html": "b"])
+        #expect(shared.error == nil)
+    }
+
+    /// Issue 21: partials that each include the next ten times (8 levels, 100 bytes at the
+    /// bottom: about 1 GB) are refused when loaded, at once, naming the tag that passes 64 MiB.
+    @Test func exponentialFanOutOfPartialsIsRefusedWhenLoaded() throws {
+        let levels = ["_a", "_b", "_c", "_d", "_e", "_f", "_g", "_h"]
+        var files = ["index.html": "{{> _a}}\n", "_h.html": String(repeating: "x", count: 100)]
+        for (level, next) in zip(levels, levels.dropFirst()) {
+            files[level + ".html"] = String(repeating: "{{> \(next)}}\n", count: 10)
+        }
+        let started = ContinuousClock.now
+        let fanOut = try loadError(files)
+        #expect(ContinuousClock.now - started < .seconds(2))
+        // _h is 100, _g 10 × 101, …, _c 10,111,110: the 7th `{{> _c}}` of _b passes 67,108,864.
+        #expect(fanOut.error?.description == "\(fanOut.path)/_b.html:7: partial \"_c\" makes the template expand to more "
+                + "than 64 MiB, the limit for one page (each section counted once)")
+        // Ten bytes at the bottom (about 111 MB from _a) is still refused; one byte (21 MB) is not.
+        files["_h.html"] = String(repeating: "x", count: 10)
+        #expect(try loadError(files).error.map { "\($0.template.split(separator: "/").last ?? ""):\($0.line)" } == "_a.html:7")
+        files["_h.html"] = "x"
+        #expect(try loadError(files).error == nil)
+    }
 }

@@ -166,6 +166,25 @@ import Testing
         #expect(recursion?.message.hasPrefix("partials nested more than 32 deep") == true)
     }
 
+    /// Issue 21: rendering stops at the page's limits, naming the template line where it
+    /// passed them: the bytes written, and the steps taken (tags that write nothing, repeated).
+    @Test func renderingStopsAtThePageLimits() throws {
+        let rows: TemplateValue = ["rows": .list((0..<100).map { .string("\($0)") })]
+        let small = TemplateLimits(bytes: 1000, steps: 10_000)
+        let template = try Template.parse("<ul>\n{{#rows}}\n<li>{{.}}</li>\n{{/rows}}\n</ul>\n", name: "t.html")
+        #expect(throws: TemplateError(template: "t.html", line: 3, message: "the page is larger than 1000 bytes, the limit for one page")) {
+            try template.render(rows, limits: small)
+        }
+        // "<ul>\n", 10 rows of 11 bytes, 90 of 12, "</ul>\n": exactly at the limit is fine.
+        #expect(try template.render(rows, limits: TemplateLimits(bytes: 1201, steps: 10_000)).utf8.count == 1201)
+        let nested = try Template.parse("x\n{{#rows}}{{#rows}}{{#rows}}{{/rows}}{{/rows}}{{/rows}}", name: "t.html")
+        #expect(throws: TemplateError(template: "t.html", line: 2,
+                                      message: "the page takes more than 10000 template steps to render, the limit for one page")) {
+            try nested.render(rows, limits: small)
+        }
+        #expect(TemplateLimits.page == TemplateLimits(bytes: 64 << 20, steps: 64 << 20))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func renderingIsLinearInTheOutput() throws {
         // 100,000 escaped rows (~4 MB); a quadratic append would take many minutes.
