@@ -46,7 +46,8 @@ final class ReportStaging: @unchecked Sendable {
     /// Changed only by `commit` and `discard`, which no write runs beside.
     private var isOpen = true
     private var lock: ReportFolderLock?
-    private let cleanup: Cleanup
+    /// This staging's entry in `active`.
+    private let id: Int
 
     /// For tests: `commit` stops after this many steps that change the folder, leaving it as a
     /// SIGKILL there would (nothing undone, the lock dropped).
@@ -69,9 +70,11 @@ final class ReportStaging: @unchecked Sendable {
         var stagingPath: String
         var statePath: String
         var createdFolders: [String]
+        /// Whether the run holds the folder's lock (else the state folder may be another run's).
+        var holdingLock = false
 
-        /// Without the lock, the state folder may be another run's: only empty folders go.
-        func run(holdingLock: Bool) {
+        /// Without the lock only empty folders go.
+        func run() {
             if holdingLock {
                 try? FileManager.default.removeItem(atPath: stagingPath)
                 ReportStaging.removeUnpublishedState(statePath)
@@ -81,8 +84,12 @@ final class ReportStaging: @unchecked Sendable {
         }
     }
 
-    /// The staging folders of this process not yet committed or discarded.
-    private static let active = Mutex<[String: Cleanup]>([:])
+    /// What every staging of this process not yet committed or discarded would leave, by id.
+    private struct Registry {
+        var nextID = 0
+        var entries: [Int: Cleanup] = [:]
+    }
+    private static let active = Mutex(Registry())
     /// The report folders this process has committed, in order (for the signal message).
     private static let published = Mutex<[String]>([])
 
@@ -106,30 +113,32 @@ final class ReportStaging: @unchecked Sendable {
             for folder in created.reversed() { rmdir(folder) }
             throw error
         }
-        cleanup = Cleanup(stagingPath: stagingPath, statePath: statePath, createdFolders: created)
+        // Registered at once, so that a signal from now on removes what this run created.
+        let cleanup = Cleanup(stagingPath: stagingPath, statePath: statePath, createdFolders: created)
+        id = ReportStaging.active.withLock { registry in
+            registry.nextID += 1
+            registry.entries[registry.nextID] = cleanup
+            return registry.nextID
+        }
+        let id = id
         do throws(OutputError) {
             try ReportFolderSurvey(folder: trimmed).check(outputNames: self.outputNames, force: force, shownAs: trimmed)
             // Root writes through permission bits; access(2) still fails on a read-only or
             // immutable folder, where the links could not be made.
             guard access(trimmed, W_OK | X_OK) == 0 else { throw OutputError.posix("cannot write", trimmed, errno: errno) }
             lock = try ReportFolderLock(statePath: statePath, folder: trimmed)
+            ReportStaging.active.withLock { $0.entries[id]?.holdingLock = true }
             // Another run may have changed the folder before the lock was ours: look again.
             try ReportFolderSurvey(folder: trimmed).check(outputNames: self.outputNames, force: force, shownAs: trimmed)
             try ReportStaging.sweep(statePath)
+            try ReportStaging.requireSymbolicLinks(statePath, shownAs: trimmed)
             guard mkdir(stagingPath, 0o755) == 0 else { throw OutputError.posix("cannot create folder", stagingPath, errno: errno) }
         } catch {
             isOpen = false
-            cleanup.run(holdingLock: lock != nil)
+            ReportStaging.active.withLock { $0.entries.removeValue(forKey: id)?.run() }
             lock?.release()
             throw error
         }
-        let path = stagingPath, cleanup = cleanup
-        let claimed = ReportStaging.active.withLock { active in
-            guard active[path] == nil else { return false }
-            active[path] = cleanup
-            return true
-        }
-        precondition(claimed, "\(stagingPath) is already staging a report")
     }
 
     deinit {
@@ -175,9 +184,9 @@ final class ReportStaging: @unchecked Sendable {
     /// left to tidy is tidied by the next run.
     func commit() throws(OutputError) {
         precondition(isOpen, "ReportStaging committed after commit or discard")
-        let path = stagingPath
-        try ReportStaging.active.withLock { (active) throws(OutputError) in
-            guard active[path] != nil else {
+        let id = id
+        try ReportStaging.active.withLock { (registry) throws(OutputError) in
+            guard registry.entries[id] != nil else {
                 throw OutputError(action: "cannot write", path: destination, reason: "interrupted")
             }
             let signals = SignalBlock()
@@ -186,7 +195,7 @@ final class ReportStaging: @unchecked Sendable {
                 try publish()
             } catch {
                 if stoppedByTest {  // as a SIGKILL: nothing undone, the lock dropped
-                    active.removeValue(forKey: path)
+                    registry.entries.removeValue(forKey: id)
                     isOpen = false
                     lock?.release()
                 } else if !isPublished {
@@ -194,7 +203,7 @@ final class ReportStaging: @unchecked Sendable {
                 }
                 throw error
             }
-            active.removeValue(forKey: path)
+            registry.entries.removeValue(forKey: id)
             let destination = destination
             ReportStaging.published.withLock { $0.append(destination) }
         }
@@ -207,16 +216,14 @@ final class ReportStaging: @unchecked Sendable {
     func discard() {
         guard isOpen else { return }
         isOpen = false
-        let path = stagingPath
-        ReportStaging.active.withLock { active in
-            active.removeValue(forKey: path)?.run(holdingLock: true)
-        }
+        let id = id
+        ReportStaging.active.withLock { $0.entries.removeValue(forKey: id)?.run() }
         lock?.release()
     }
 
     /// The staging folders of this process not yet committed or discarded.
     static var activeStagingPaths: [String] {
-        active.withLock { $0.keys.sorted() }
+        active.withLock { $0.entries.values.map(\.stagingPath).sorted() }
     }
 
     /// Cleans up after every active staging folder (waiting for a commit in progress to
@@ -225,10 +232,13 @@ final class ReportStaging: @unchecked Sendable {
     /// staging folders removed.
     @discardableResult
     static func discardAllActive(matching include: (String) -> Bool = { _ in true }) -> [String] {
-        active.withLock { active in
-            let removed = active.keys.filter(include).sorted()
-            for path in removed { active.removeValue(forKey: path)?.run(holdingLock: true) }
-            return removed
+        active.withLock { registry in
+            let removed = registry.entries.filter { include($0.value.stagingPath) }.sorted { $0.value.stagingPath < $1.value.stagingPath }
+            for (id, cleanup) in removed {
+                cleanup.run()
+                registry.entries.removeValue(forKey: id)
+            }
+            return removed.map(\.value.stagingPath)
         }
     }
 

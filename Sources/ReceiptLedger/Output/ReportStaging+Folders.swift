@@ -66,6 +66,19 @@ extension ReportStaging {
         }
     }
 
+    /// Fails unless the file system makes symbolic links, which the report's switch needs (some
+    /// network and FAT file systems do not): before the input is read, not at the end.
+    static func requireSymbolicLinks(_ statePath: String, shownAs folder: String) throws(OutputError) {
+        let probe = join(statePath, "link.tmp")
+        unlink(probe)
+        guard symlink("current", probe) == 0 else {
+            let code = errno
+            throw OutputError(action: "cannot write", path: folder,
+                              reason: "\(String(cString: strerror(code))) (the report is published by switching a symbolic link)")
+        }
+        unlink(probe)
+    }
+
     /// Flushes a folder's entries (the renames) to the disk; best effort.
     static func syncFolder(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
