@@ -33,8 +33,11 @@ enum HelpText {
       --catalog FILE         product catalog CSV (product_id, product_type, currency, price,
                              effective_from, proceeds_rate, intro_price); without it every
                              transaction is unpriced
-      --out DIR              report folder (default: reports); replaced only when the whole
-                             report was written
+      --out DIR              report folder (default: reports): a new or empty folder or one
+                             of the tool's; the new report replaces the old one at once, only
+                             when the whole of it was written
+      --force                write into a folder that holds other files too (none is ever
+                             replaced or removed), the root or the home folder
       --bundle-id ID         accept only receipts of this app (repeatable)
       --as-of TIME           instant at which subscription states are judged (default: the
                              latest verified_at of the input); any timestamp form of SPEC §2

@@ -6,15 +6,15 @@ import Darwin
 import Foundation
 
 /// What the tool does when it is told to stop (SIGINT from Ctrl-C, SIGTERM from a scheduler,
-/// SIGHUP from a closed terminal): remove the unfinished staging folder, leave the previous
-/// report as it was, say so in one line on stderr, and exit with 128 + the signal number
-/// (130 for SIGINT, 143 for SIGTERM, the shells' convention).
+/// SIGHUP from a closed terminal): remove the unfinished staging folder (and the folders the run
+/// created for `--out`), leave the previous report as it was, say so in one line on stderr, and
+/// exit with 128 + the signal number (130 for SIGINT, 143 for SIGTERM, the shells' convention).
 ///
 /// No code runs in signal context. `install()` blocks the three signals in the calling thread
 /// before any other thread exists, so every thread the process starts inherits the mask
 /// (pthread_sigmask(3)); one thread then takes them with sigwait(3) and cleans up in ordinary
-/// code. A report being moved into place meanwhile finishes first: `discardAllActive` waits for
-/// the commit's lock, and a finished report is not rolled back.
+/// code. A report being published meanwhile finishes first: `discardAllActive` waits for the
+/// commit's lock, and a finished report is not rolled back.
 public enum Interruption {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -48,8 +48,7 @@ public enum Interruption {
     }
 
     /// `interrupted by SIGINT: the report was not written; reports keeps its previous content`;
-    /// when the stop came while the last file was being moved into place, that the report is
-    /// complete.
+    /// when the stop came while the report was being published, that the report is complete.
     static func message(signal: Int32, discarded: [String], published: [String] = []) -> String {
         let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
         guard !discarded.isEmpty else {

@@ -1,7 +1,7 @@
 /// `receipt-ledger run`: option parsing and the summary printed at the end.
 enum RunCommand {
     static let options: [String: ArgumentScanner.Kind] = [
-        "db": .value, "query": .value, "ndjson": .value, "catalog": .value, "out": .value,
+        "db": .value, "query": .value, "ndjson": .value, "catalog": .value, "out": .value, "force": .flag,
         "bundle-id": .repeatable, "as-of": .value, "strict": .flag, "period": .value, "calendar": .value, "tz": .value,
         "reference": .flag, "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
     ]
@@ -31,6 +31,7 @@ enum RunCommand {
             options.asOf = instant
             options.asOfText = asOf
         }
+        options.force = scan.has("force")
         options.strict = scan.has("strict")
         options.reference = scan.has("reference")
         if let period = scan.value("period") {

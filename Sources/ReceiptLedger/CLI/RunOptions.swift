@@ -14,6 +14,9 @@ struct RunOptions: Sendable {
     var input: Input
     var catalogPath: String?
     var outputDirectory = "reports"
+    /// Write into a folder holding files the tool did not write (never replacing one), the root
+    /// or the home folder.
+    var force = false
     var bundleIDs: [String] = []
     /// nil: the latest readable `verified_at` of the input.
     var asOf: UnixMillis?

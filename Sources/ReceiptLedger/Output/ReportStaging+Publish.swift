@@ -3,76 +3,129 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 extension ReportStaging {
-    /// Moves the staged files into place; called by `commit` with signals blocked.
-    func publish(ownedNames: Set<String>) throws(OutputError) {
-        var status = stat()
-        guard lstat(destination, &status) == 0 else {
-            guard errno == ENOENT else { throw OutputError.posix("cannot write", destination, errno: errno) }
-            guard rename(stagingPath, destination) == 0 else {
-                throw OutputError.posix("cannot write", destination, errno: errno)
-            }
-            ReportStaging.syncFolder(ReportStaging.split(destination).parent ?? ".")
-            return
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw OutputError.posix("cannot write", destination, errno: ENOTDIR)
-        }
+    /// Publishes the staged files; called by `commit` under the lock with signals blocked.
+    ///
+    /// Every step that changes the folder is one system call, in this order, so a SIGKILL
+    /// between two of them leaves the previous report or the new one, whole:
+    /// 1. (old layout only) hard-link the old files into a generation, point `current` at it
+    ///    (the same bytes as shown), then swap each old file for a link to it;
+    /// 2. rename the staging folder to the next generation `report-N`;
+    /// 3. add the links of names the previous report lacked (dangling, so invisible, until 5);
+    /// 4. point `previous` at the current generation;
+    /// 5. rename a fresh link over `current`: the new report, whole, at once;
+    /// 6. remove the links of names the new report lacks, and generations other than these two.
+    func publish() throws(OutputError) {
         let names = files.map(\.name).sorted()  // the same order whichever thread finished first
-        for name in names where lstat("\(destination)/\(name)", &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-            throw OutputError.posix("cannot write", "\(destination)/\(name)", errno: EISDIR)
+        let survey = try ReportFolderSurvey(folder: destination)
+        try survey.check(outputNames: outputNames.union(names), force: true, shownAs: destination)
+        var current = survey.current
+        var swapped = survey.copiesOfCurrent
+        if !survey.oldLayout.isEmpty {
+            current = try adoptOldLayout(survey.oldLayout.sorted(), current: current)
+            swapped = survey.oldLayout
         }
-        for name in names where rename("\(stagingPath)/\(name)", "\(destination)/\(name)") != 0 {
-            throw OutputError.posix("cannot write", "\(destination)/\(name)", errno: errno)
+        // The manifest first: from then on the folder reads as the new layout.
+        for name in swapped.sorted(by: { ($0 == ManifestFile.name ? 0 : 1, $0) < ($1 == ManifestFile.name ? 0 : 1, $1) }) {
+            try replaceWithLink(name)
         }
-        for name in ownedNames.subtracting(names).sorted() where unlink("\(destination)/\(name)") != 0 && errno != ENOENT {
-            throw OutputError.posix("cannot remove", "\(destination)/\(name)", errno: errno)
+
+        let generation = try nextGeneration()
+        try step(rename(stagingPath, Self.join(statePath, generation)) == 0, "cannot write", destination)
+        newGeneration = generation
+        Self.syncFolder(statePath)
+        for name in names where LocalFile.kind(Self.join(destination, name)) == .missing {
+            try step(symlink(ReportFolderSurvey.linkTarget(name), Self.join(destination, name)) == 0,
+                     "cannot write", Self.join(destination, name))
+            addedLinks.append(name)
         }
-        rmdir(stagingPath)
-        ReportStaging.syncFolder(destination)
+        Self.syncFolder(destination)
+        if let current { try pointStateLink("previous", to: current) }
+        try pointStateLink("current", to: generation)
+        isPublished = true
+        Self.syncFolder(statePath)
+
+        // Published: what is left is tidying, which the next run's sweep repeats if it fails.
+        for name in survey.links.union(swapped).subtracting(names).sorted()
+        where LocalFile.linkTarget(Self.join(destination, name)) == ReportFolderSurvey.linkTarget(name) {
+            if unlink(Self.join(destination, name)) == 0 { try checkpoint() }
+        }
+        try Self.sweep(statePath, afterStep: { () throws(OutputError) in try checkpoint() })
+        Self.syncFolder(destination)
     }
 
-    /// Whether `name` is a single path component (no `/`, not `.` or `..`, no NUL).
-    static func isPlainFileName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
-    }
-
-    /// The parent folder (`nil` for a bare name) and the last component of a path.
-    static func split(_ path: String) -> (parent: String?, base: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (nil, path) }
-        let parent = path[..<slash]
-        return (parent.isEmpty ? "/" : String(parent), String(path[path.index(after: slash)...]))
-    }
-
-    /// The absolute path without `.`, `..` or symbolic links, or `nil` (see `errno`).
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Creates a folder and its missing parents (like `mkdir -p`).
-    static func makeFolders(_ path: String) throws(OutputError) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputError.posix("cannot create folder", path, errno: ENOTDIR)
+    /// Makes the old layout's files the current generation without changing a byte shown.
+    private func adoptOldLayout(_ names: [String], current: String?) throws(OutputError) -> String {
+        let generation = try nextGeneration()
+        let folder = Self.join(statePath, generation)
+        try step(mkdir(folder, 0o755) == 0, "cannot create folder", folder)
+        for name in names {
+            let source = Self.join(destination, name), target = Self.join(folder, name)
+            if link(source, target) != 0 {
+                // A file system without hard links (some network and FUSE ones): a copy.
+                guard [EPERM, EMLINK, EXDEV, EOPNOTSUPP, ENOTSUP].contains(errno) else {
+                    throw OutputError.posix("cannot write", target, errno: errno)
+                }
+                try LocalFile.copy(source, to: target)
             }
-            return
+            try checkpoint()
         }
-        if let parent = split(path).parent, parent != path { try makeFolders(parent) }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw OutputError.posix("cannot create folder", path, errno: errno)
+        Self.syncFolder(folder)
+        if let current { try pointStateLink("previous", to: current) }
+        try pointStateLink("current", to: generation)
+        return generation
+    }
+
+    /// Swaps a regular file holding the current generation's bytes for a link to them.
+    private func replaceWithLink(_ name: String) throws(OutputError) {
+        let temporary = Self.join(statePath, "link.tmp")
+        unlink(temporary)
+        try step(symlink(ReportFolderSurvey.linkTarget(name), temporary) == 0, "cannot write", Self.join(destination, name))
+        try step(rename(temporary, Self.join(destination, name)) == 0, "cannot write", Self.join(destination, name))
+    }
+
+    /// Points the state link `name` (`current`, `previous`) at a generation, in one rename.
+    private func pointStateLink(_ name: String, to generation: String) throws(OutputError) {
+        let link = Self.join(statePath, name), temporary = link + ".new"
+        unlink(temporary)
+        try step(symlink(generation, temporary) == 0, "cannot write", link)
+        try step(rename(temporary, link) == 0, "cannot write", link)
+    }
+
+    /// `report-N` with N above every generation in the state folder.
+    private func nextGeneration() throws(OutputError) -> String {
+        let numbers = try LocalFile.entries(statePath).compactMap(ReportFolderSurvey.generationNumber)
+        return "report-\((numbers.max() ?? 0) + 1)"
+    }
+
+    /// Fails with the call's errno unless it succeeded, then counts the step.
+    private func step(_ succeeded: Bool, _ action: String, _ path: String) throws(OutputError) {
+        guard succeeded else { throw OutputError.posix(action, path, errno: errno) }
+        try checkpoint()
+    }
+
+    /// Counts a step that changed the folder; stops there when a test asked to.
+    private func checkpoint() throws(OutputError) {
+        publishSteps += 1
+        if let stop = stopsAfterPublishStep, publishSteps >= stop {
+            stoppedByTest = true
+            throw OutputError(action: "stopped", path: destination, reason: "after publish step \(publishSteps)")
         }
     }
 
-    /// Flushes a folder's entries (the renames) to the disk; best effort.
-    static func syncFolder(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+    /// After a failure before the switch: removes the links this run added (still dangling)
+    /// and its generation; the previous report stays as it was shown.
+    func undoUnpublished() {
+        for name in addedLinks where LocalFile.linkTarget(Self.join(destination, name)) == ReportFolderSurvey.linkTarget(name) {
+            unlink(Self.join(destination, name))
+        }
+        addedLinks = []
+        if let generation = newGeneration {
+            try? FileManager.default.removeItem(atPath: Self.join(statePath, generation))
+            newGeneration = nil
+        }
     }
 }
 

@@ -40,7 +40,7 @@ extension ReportRun {
         outputs.sort { $0.name < $1.name }
         let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
         try staging.write(ManifestFile.name, text: manifest)
-        try staging.commit(ownedNames: ReportRun.ownedNames)
+        try staging.commit()
         PhaseTimer.mark("manifest written, report committed")
         if keepsResultsUntilExit { KeptUntilExit.keep(data) }
         return outputs

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The main job: reads the input, builds the journal and every report, and writes them into a
-/// staging folder that replaces the previous report only when all of it was written.
+/// The main job: prepares the report folder, reads the input, builds the journal and every
+/// report, and writes them into a staging folder that replaces the previous report only when all
+/// of it was written.
 struct ReportRun {
     var options: RunOptions
     var progress: ProgressReporter?
@@ -24,6 +25,9 @@ struct ReportRun {
         try checkOutputSparesInputs()
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
+        // The report folder is checked, locked and staged before any input is read.
+        let staging = try prepareOutput()
+        defer { staging.discard() }  // nothing once committed
         let catalog = try loadCatalog()
         let source = try openSource()
         let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
@@ -46,10 +50,6 @@ struct ReportRun {
 
         try AmountRange.check(journal)
         PhaseTimer.mark("journal")
-        let staging: ReportStaging
-        do { staging = try ReportStaging(destination: options.outputDirectory) } catch {
-            throw FatalError("cannot prepare \(options.outputDirectory): \(error)")
-        }
         let outputs: [ManifestFile.Output]
         do {
             outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
@@ -170,7 +170,21 @@ struct ReportRun {
         return zip(files, prepared).map { (name: $0.name, csv: $1) }
     }
 
-    /// Every file name a run may write; stale ones from an earlier run are removed.
+    /// Checks, locks and stages the report folder (`ReportStaging`): a folder the report must
+    /// not go into is a usage error, one that cannot be written a fatal one.
+    private func prepareOutput() throws -> ReportStaging {
+        do {
+            return try ReportStaging(destination: options.outputDirectory, outputNames: Self.ownedNames, force: options.force)
+        } catch {
+            switch error.kind {
+            case .refusal: throw UsageError(error.description)
+            case .busy: throw FatalError(error.description)
+            case .failure: throw FatalError("cannot prepare \(options.outputDirectory): \(error)")
+            }
+        }
+    }
+
+    /// Every file name a run may write; a file of the user's named so is never replaced.
     static let ownedNames: Set<String> = Set([
         TransactionsFile.name, LedgerFiles.periodName, LedgerFiles.productName, LedgerFiles.userName, RefundsFile.name,
         SubscriptionsFile.name, AnomaliesFile.name, RejectedFile.name, EnvironmentCheckFile.name, ReconciliationFile.name,

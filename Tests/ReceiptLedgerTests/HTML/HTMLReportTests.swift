@@ -47,10 +47,15 @@ import Testing
         try ReportFixture.ndjson.write(toFile: folder + "/records.ndjson", atomically: true, encoding: .utf8)
         let out = folder + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        // An earlier report of the tool (regular files listed by its manifest, as older versions wrote it).
         try "earlier report".write(toFile: out + "/index.html", atomically: true, encoding: .utf8)
+        let manifest = AtomicReportFolderTests.manifest(["index.html": "earlier report"])
+        try manifest.write(toFile: out + "/manifest.json", atomically: true, encoding: .utf8)
         let arguments = ["--ndjson", folder + "/records.ndjson", "--out", out, "--templates", folder]
         #expect(try usageMessage(arguments) == "template \(folder)/sandbox.html:3: no value named \"sandbox_totl\"")
         #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) == "earlier report")
+        #expect(try String(contentsOfFile: out + "/manifest.json", encoding: .utf8) == manifest)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["index.html", "manifest.json"])
     }
 
     /// Issue 21: a partial including itself is a usage error (exit 64) before any data is read.

@@ -5,7 +5,8 @@ import Testing
 /// ISSUE "hostile input", part 5, end to end with the built binary: a run killed mid-way
 /// (SIGINT while reading, SIGTERM while writing) or failing to write (a file-size limit stands
 /// in for a full disk) leaves the previous report byte for byte, leaves no staging folder, says
-/// why in one line and exits nonzero (130, 143, 1).
+/// why in one line and exits nonzero (130, 143, 1). Issue 21: a SIGKILL leaves the previous
+/// report too, and a second run on the same folder is refused.
 @Suite(.serialized) struct InterruptedRunTests {
     struct Result {
         var status: Int32
@@ -74,42 +75,124 @@ import Testing
         return (folder, arguments, out)
     }
 
+    /// The run's staging folder inside `out` (`.receipt-ledger/staging-<pid>`).
+    static func staging(_ out: String, pid: Int32) -> String {
+        "\(out)/.receipt-ledger/staging-\(pid)"
+    }
+
+    /// Waits until `condition` holds (or 120 s passed).
+    static func wait(until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(120)
+        while !condition(), Date() < deadline { usleep(500) }
+    }
+
+    /// Whether the run has written a file into its staging folder.
+    static func isWriting(_ out: String, pid: Int32) -> Bool {
+        !((try? FileManager.default.contentsOfDirectory(atPath: staging(out, pid: pid))) ?? []).isEmpty
+    }
+
     @Test func killedRunsLeaveThePreviousReportIntact() throws {
         let executable = try Self.binary()
         let fixture = try makeFixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
         let previous = try HostileSupport.snapshot(fixture.out)
         #expect(Set(previous.keys) == ReportRun.ownedNames)
+        let state = try FileManager.default.contentsOfDirectory(atPath: fixture.out + "/.receipt-ledger").sorted()
+        #expect(state == ["current", "lock", "report-1"])
         // Another report would differ in every ledger: periods by day.
         let changed = fixture.arguments + ["--period", "day"]
+        let keeps = "the report was not written; \(fixture.out) keeps its previous content\n"
 
+        // The folder is prepared before the input is read: a stop from then on discards it.
         let reading = try Self.run(executable, changed) { pid in
             try Self.waitForSignalHandling(pid)
-            usleep(300_000)
+            Self.wait { FileManager.default.fileExists(atPath: Self.staging(fixture.out, pid: pid)) }
             kill(pid, SIGINT)
         }
         #expect(!reading.signalled)
         #expect(reading.status == 130)
-        #expect(reading.stderr == "receipt-ledger: interrupted by SIGINT\n")
+        #expect(reading.stderr == "receipt-ledger: interrupted by SIGINT: \(keeps)")
         #expect(try HostileSupport.snapshot(fixture.out) == previous)
 
         let writing = try Self.run(executable, changed) { pid in
             try Self.waitForSignalHandling(pid)
-            let staging = fixture.folder + "/.reports.staging-\(pid)"
-            let deadline = Date().addingTimeInterval(120)
-            while !FileManager.default.fileExists(atPath: staging), Date() < deadline { usleep(500) }
+            Self.wait { Self.isWriting(fixture.out, pid: pid) }
             kill(pid, SIGTERM)
         }
         #expect(!writing.signalled)
         #expect(writing.status == 143)
-        #expect(writing.stderr == "receipt-ledger: interrupted by SIGTERM: the report was not written; \(fixture.out) keeps its previous content\n")
+        #expect(writing.stderr == "receipt-ledger: interrupted by SIGTERM: \(keeps)")
         #expect(try HostileSupport.snapshot(fixture.out) == previous)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.out + "/.receipt-ledger").sorted() == state)
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder).sorted() == ["catalog.csv", "receipts.sqlite", "reports"])
+    }
+
+    /// Issue 21, items 4 and 7: a SIGKILL (no cleanup at all) while the report is written leaves
+    /// the previous report as it was and its staging folder behind; the next run sweeps that
+    /// folder and publishes.
+    @Test func aKilledRunLeavesTheOldReportAndTheNextRunSweepsItsStaging() throws {
+        let executable = try Self.binary()
+        let fixture = try makeFixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        let previous = try HostileSupport.snapshot(fixture.out)
+        let changed = fixture.arguments + ["--period", "day"]
+        var killedPID: Int32 = 0
+        let killed = try Self.run(executable, changed) { pid in
+            killedPID = pid
+            try Self.waitForSignalHandling(pid)
+            Self.wait { Self.isWriting(fixture.out, pid: pid) }
+            kill(pid, SIGKILL)
+        }
+        #expect(killed.signalled)
+        #expect(try HostileSupport.snapshot(fixture.out) == previous)
+        let left = Self.staging(fixture.out, pid: killedPID)
+        #expect(FileManager.default.fileExists(atPath: left))
+
+        let next = try Self.run(executable, changed)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: left))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.out + "/.receipt-ledger").sorted()
+                == ["current", "lock", "previous", "report-1", "report-2"])
+        let now = try HostileSupport.snapshot(fixture.out)
+        #expect(Set(now.keys) == ReportRun.ownedNames)
+        #expect(now != previous)
+        let manifest = try JSONDocument(bytes: now["manifest.json"] ?? []).root
+        for output in manifest["outputs"]?.elements ?? [] {
+            let name = try #require(output["file"]?.string)
+            #expect(SHA256.hexDigest(of: now[name] ?? []) == output["sha256"]?.string, "\(name)")
+        }
+    }
+
+    /// Issue 21, item 4: a second run on a folder another run is writing fails at once with one
+    /// line naming the folder and the first run's process id; the first run is not disturbed.
+    @Test func aSecondRunOnTheSameFolderIsRefusedAtOnce() throws {
+        let executable = try Self.binary()
+        let fixture = try makeFixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        var second: Result?
+        var firstPID: Int32 = 0
+        var secondSeconds = 0.0
+        let first = try Self.run(executable, fixture.arguments + ["--period", "quarter"]) { pid in
+            firstPID = pid
+            try Self.waitForSignalHandling(pid)
+            Self.wait { FileManager.default.fileExists(atPath: Self.staging(fixture.out, pid: pid)) }
+            let started = Date()
+            second = try Self.run(executable, fixture.arguments + ["--period", "week"])
+            secondSeconds = Date().timeIntervalSince(started)
+        }
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(second?.status == 1)
+        #expect(second?.stderr == "receipt-ledger: cannot write \(fixture.out): another receipt-ledger run (pid \(firstPID)) is "
+                + "writing a report there; run again when it has finished\n")
+        #expect(secondSeconds < 10)
+        let manifest = try String(contentsOfFile: fixture.out + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"period\": \"quarter\""))
+        #expect(try String(contentsOfFile: fixture.out + "/ledger_period.csv", encoding: .utf8).contains("-Q"))
     }
 
     @Test func interruptionMessagesSayWhatHappenedToTheReport() {
         #expect(Interruption.message(signal: SIGINT, discarded: []) == "interrupted by SIGINT")
-        #expect(Interruption.message(signal: SIGTERM, discarded: ["out/.reports.staging-42"])
+        #expect(Interruption.message(signal: SIGTERM, discarded: ["out/reports/.receipt-ledger/staging-42"])
                 == "interrupted by SIGTERM: the report was not written; out/reports keeps its previous content")
         #expect(Interruption.message(signal: SIGHUP, discarded: [], published: ["out/reports"])
                 == "interrupted by SIGHUP after the report in out/reports was complete")

@@ -112,7 +112,7 @@ import Testing
         let out = folder + "/out"
         #expect(outcome(["run", "--ndjson", mixed, "--catalog", catalog, "--out", out, "--strict"]) == (65, nil))
         let written = Set(try FileManager.default.contentsOfDirectory(atPath: out))
-        #expect(written == ReportRun.ownedNames.subtracting(["reconciliation.csv"]))
+        #expect(written == ReportRun.ownedNames.subtracting(["reconciliation.csv"]).union([ReportStaging.stateName]))
         let rejected = try String(contentsOfFile: out + "/rejected.csv", encoding: .utf8)
         #expect(rejected == "record_id,user_id,reason,detail\n2,u1,status_21010,account not found or deleted\n,,invalid_json,line 3\n")
 
@@ -131,7 +131,9 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["plain.txt", "records.ndjson"])
     }
 
-    @Test func aFolderInPlaceOfAReportFileFailsBeforeAnythingMoves() throws {
+    /// A folder the user put where a report file goes is not the tool's: refused before the
+    /// input is read, and nothing in the folder changes.
+    @Test func aFolderInPlaceOfAReportFileIsRefusedBeforeAnythingMoves() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
         #expect(outcome(["run", "--ndjson", ndjson, "--catalog", catalog, "--out", out]) == (0, nil))
@@ -141,8 +143,9 @@ import Testing
         let other = folder + "/other.ndjson"
         try (HostileSupport.line(id: "9", response: HostileSupport.answer("2000")) + "\n").write(toFile: other, atomically: true, encoding: .utf8)
         let result = outcome(["run", "--ndjson", other, "--catalog", catalog, "--out", out])
-        #expect(result.code == 1)
-        #expect(result.message == "cannot write the report to \(out): cannot write \(out)/refunds.csv: Is a directory")
+        #expect(result.code == 64)
+        #expect(result.message == "refusing --out \(out): \(out)/refunds.csv was not written by receipt-ledger and the report "
+                + "would replace it (move it away or choose another folder; --force does not change this)")
         #expect(try HostileSupport.snapshot(out) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["other.ndjson", "out", "records.ndjson"])
     }

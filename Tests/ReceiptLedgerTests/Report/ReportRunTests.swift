@@ -27,9 +27,11 @@ import Testing
         }
     }
 
+    /// Every output file of a report folder by name (through its links), without the state
+    /// folder that holds them.
     static func files(in folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name != ReportStaging.stateName {
             files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
         }
         return files
