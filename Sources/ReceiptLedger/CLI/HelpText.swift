@@ -51,7 +51,8 @@ enum HelpText {
                              transaction_id, delivered_at, revoked_at); default: an orders
                              table in the --db file, when there is one
       --orders-query SQL     with --db: any SELECT returning those columns
-      --revoke-grace-hours N hours a server may take to revoke after a refund (default 24)
+      --revoke-grace-hours N hours a server may take to revoke after a refund (default 24;
+                             decimals allowed: 0.5)
       --templates DIR        HTML templates folder (default: templates)
       --strict               exit with 65 when any record was rejected (reports still written)
       --reference            read the slow, simple way (one reading thread, two passes, no

@@ -55,7 +55,12 @@ enum RunCommand {
         if options.ordersQuery != nil, case .ndjson = input, options.ordersCSV == nil {
             throw UsageError("run: --orders-query needs --db input (use --orders FILE.csv with --ndjson)")
         }
-        options.revokeGraceHours = try scan.integer("revoke-grace-hours", command: "run", range: 0...87_600) ?? 24
+        if let grace = scan.value("revoke-grace-hours") {
+            guard let hours = GraceHours(parsing: grace) else {
+                throw UsageError("run: --revoke-grace-hours takes a number of hours from 0 to 87600 (such as 24 or 0.5), not \"\(grace)\"")
+            }
+            options.revokeGraceHours = hours
+        }
         if let templates = scan.value("templates") { options.templatesDirectory = templates }
         return options
     }

@@ -29,7 +29,7 @@ struct RunOptions: Sendable {
     var refunds = RefundBooking.refundPeriod
     var ordersCSV: String?
     var ordersQuery: String?
-    var revokeGraceHours = 24
+    var revokeGraceHours: GraceHours = 24
     /// Folder of the HTML templates, read at run time.
     var templatesDirectory = "templates"
     /// Read the slow, simple way (`JournalPipeline.reference`), to check the default's output.

@@ -48,12 +48,12 @@ struct Reconciliation: Sendable {
 
     /// - Parameters:
     ///   - knownTransactionIDs: every id held by an accepted record, booked or not.
-    init(orders: [Order], journal: Journal, knownTransactionIDs: HeldTransactionIDs, asOf: UnixMillis?, graceHours: Int) {
+    init(orders: [Order], journal: Journal, knownTransactionIDs: HeldTransactionIDs, asOf: UnixMillis?, graceHours: GraceHours) {
         // The journal's index answers by id, without a dictionary of its own: the transaction
         // numbers of an id, which mark a production one as named by some order and lead to the
         // booked transaction it names (production first, as SPEC §8 "Orders" says).
         let index = knownTransactionIDs.index
-        let grace = Int64(graceHours) * 3_600_000
+        let grace = graceHours.milliseconds
         var named = [Bool](repeating: false, count: index.count)
 
         // Orders per booked transaction number, as positions in `orders`: the first, and any
@@ -121,7 +121,7 @@ struct Reconciliation: Sendable {
                 if !revokedInTime {
                     let end = revokedAt ?? asOf ?? cancellation
                     let leak = HalfEven.divide((end.rawValue - cancellation.rawValue) * 100, by: 86_400_000)
-                    let detail = revokedAt != nil ? "revoked more than \(graceHours) h after the refund"
+                    let detail = revokedAt != nil ? "revoked more than \(graceHours.text) h after the refund"
                         : orders[position].unreadable?.revokedAt != nil ? "refunded; the unreadable revoked_at counts as never revoked"
                         : "refunded but never revoked"
                     rows.append(Row(finding: .refundNotRevoked, order: orders[position], transaction: t, transactionID: t.transactionID,

@@ -44,7 +44,7 @@ enum ManifestFile {
             ("calendar", .string(options.calendar.rawValue)),
             ("tz", .string(options.timeZone)),
             ("refunds", .string(options.refunds.rawValue)),
-            ("revoke_grace_hours", .integer(Int64(options.revokeGraceHours))),
+            ("revoke_grace_hours", .rawNumber(options.revokeGraceHours.text)),
             ("strict", .bool(options.strict)),
         ]
         let statuses = counts.statusCounts.keys.sorted().map { (String($0), JSONOutput.integer(Int64(counts.statusCounts[$0] ?? 0))) }

@@ -92,7 +92,7 @@ struct FuzzCase: Codable {
         options.refunds = RefundBooking(rawValue: settings.refunds) ?? .refundPeriod
         options.asOf = settings.asOf.map(UnixMillis.init)
         options.bundleIDs = settings.bundleIDs
-        options.revokeGraceHours = settings.graceHours
+        options.revokeGraceHours = GraceHours(hours: settings.graceHours)
         options.outputDirectory = output
         options.templatesDirectory = HostileSupport.templatesPath
         return options

@@ -40,7 +40,7 @@ import Testing
         expectUsage(["frobnicate"], "unknown command \"frobnicate\" (see receipt-ledger --help)")
         expectUsage(["run", "--strict=yes", "--ndjson", ndjson], "run: --strict takes no value")
         expectUsage(["run", "--ndjson", ndjson, "--revoke-grace-hours", "-1"],
-                    "run: --revoke-grace-hours takes a whole number from 0 to 87600, not \"-1\"")
+                    "run: --revoke-grace-hours takes a number of hours from 0 to 87600 (such as 24 or 0.5), not \"-1\"")
     }
 
     @Test func missingInputFileNamesIt() {

@@ -14,7 +14,7 @@ import Testing
               deliveredAt: delivered.map { .integer($0) } ?? .null, revokedAt: revoked.map { .integer($0) } ?? .null)
     }
 
-    func reconcile(_ orders: [Order], asOf: Int64 = t0 + 10 * day) throws -> [String] {
+    func reconcile(_ orders: [Order], asOf: Int64 = t0 + 10 * day, grace: GraceHours = 24) throws -> [String] {
         let cancel = "\"\(Self.t0 + Self.day)\""
         let rows = [
             A.row(1, user: "u", at: Self.t0, A.answer(inApp: [
@@ -29,9 +29,36 @@ import Testing
         ]
         let journal = try A.journal(rows).journal
         let reconciliation = Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
-                                            asOf: UnixMillis(asOf), graceHours: 24)
+                                            asOf: UnixMillis(asOf), graceHours: grace)
         return String(decoding: ReconciliationFile.table(reconciliation).serialized(), as: UTF8.self)
             .split(separator: "\n").dropFirst().map(String.init)
+    }
+
+    /// SPEC §8 Revision 2: `--revoke-grace-hours` takes a decimal number of hours.
+    @Test func halfAnHourOfGraceJudgesARevocationFortyMinutesLateAsALeak() throws {
+        let late = Self.t0 + Self.day + 40 * 60_000
+        let order = order("10", tx: "refunded", revoked: late)
+        let unrelated = [
+            "transaction_without_order,,Production,sold,u,monthly,USD,9.99,,,,,\"paid, never delivered\"",
+            "transaction_without_order,,Production,unpaid,u,monthly,USD,9.99,,,,,\"paid, never delivered\"",
+        ]
+        #expect(try reconcile([order], grace: 1) == unrelated)
+        let lines = try reconcile([order], grace: try #require(GraceHours(parsing: "0.5")))
+        #expect(lines.dropFirst() == unrelated[...])
+        #expect(lines.first == "refund_not_revoked,10,Production,refunded,u,monthly,USD,9.99,2024-01-02T00:00:00.000Z,2024-01-01T00:00:00.000Z,2024-01-02T00:40:00.000Z,0.03,revoked more than 0.5 h after the refund")
+    }
+
+    @Test(arguments: [("24", "24", 86_400_000), ("0.5", "0.5", 1_800_000), ("0.50", "0.50", 1_800_000), ("024", "24", 86_400_000),
+                      ("0", "0", 0), ("0.0000001", "0.0000001", 0), ("0.0000002", "0.0000002", 1), ("87600", "87600", 315_360_000_000)])
+    func graceHoursAreReadExactly(raw: String, text: String, milliseconds: Int64) throws {
+        let grace = try #require(GraceHours(parsing: raw))
+        #expect(grace.text == text)
+        #expect(grace.milliseconds == milliseconds)
+    }
+
+    @Test(arguments: ["-1", "1e3", "0,5", "", "87600.1", "abc", ".5"])
+    func graceHoursRefuseWhatIsNotAnHourCount(raw: String) {
+        #expect(GraceHours(parsing: raw) == nil)
     }
 
     @Test func everyFinding() throws {
