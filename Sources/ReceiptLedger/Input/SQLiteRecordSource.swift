@@ -198,7 +198,7 @@ final class SQLiteRecordSource: RecordSource {
         } catch {
             throw copyFailure(error)
         }
-        let statement = try prepare(query ?? Self.tableQuery)
+        let statement = try prepare(query ?? Self.defaultQuery)  // a view or a virtual table: as it is
         let order = Self.requiredColumns.map { column($0) }
         let (id, user, verified) = (order[0], order[1], order[2])
         try reading {
@@ -247,7 +247,7 @@ final class SQLiteRecordSource: RecordSource {
             sql = "SELECT id, user_id, verified_at, claimed_environment, response FROM temp.\(copy) ORDER BY rowid"
             (id, user, verified, claimed, response) = (0, 1, 2, 3, 4)
         } else {
-            sql = query ?? Self.tableQuery
+            sql = query ?? (hasStableOrder ? Self.tableQuery : Self.defaultQuery)
             (id, user, verified) = (column("id"), column("user_id"), column("verified_at"))
             (claimed, response) = (column("claimed_environment"), column("response"))
         }

@@ -58,6 +58,21 @@ import Testing
         #expect(lines(try pipeline.run(source: source)) == lines(table))
     }
 
+    /// A view named `verification_results` may give its rows in another order to each
+    /// statement too: read through the copy, it gives the table's report.
+    @Test func aShuffledViewIsReadAsTheTableIs() throws {
+        let folder = try HostileSupport.temporaryFolder("snapshot-view")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (database, catalog) = try S.demoInput(in: folder)
+        #expect(S.run(["--db", database, "--catalog", catalog, "--out", folder + "/table"]) == (0, nil))
+        try SQLiteDatabase(path: database, readOnly: false).execute(
+            "ALTER TABLE verification_results RENAME TO stored; "
+                + "CREATE VIEW verification_results AS SELECT * FROM stored ORDER BY random()")
+        #expect(try !SQLiteRecordSource(path: database, query: nil).hasStableOrder)
+        #expect(S.run(["--db", database, "--catalog", catalog, "--out", folder + "/view", "--reference"]) == (0, nil))
+        #expect(try S.csvFiles(folder + "/view") == S.csvFiles(folder + "/table"))
+    }
+
     /// An index holding the key columns made SQLite read the keys-only pass from the index, in
     /// its order, and the body pass from the table: every answer booked to another record.
     @Test func coveringIndexDoesNotReorderTheKeysPass() throws {
