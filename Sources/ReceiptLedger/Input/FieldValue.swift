@@ -1,6 +1,6 @@
 /// One column of a stored record exactly as its source gave it, before any rule is applied.
 /// SQLite storage classes and JSON kinds both map onto it.
-enum FieldValue: Equatable, Sendable {
+enum FieldValue: Hashable, Sendable {
     case null
     case integer(Int64)
     case real(Double)

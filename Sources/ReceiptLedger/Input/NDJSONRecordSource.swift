@@ -64,7 +64,7 @@ final class NDJSONRecordSource: RecordSource {
     /// in chunks; `\r\n` is accepted.
     private func forEachLine(_ body: (Int, [UInt8]) throws -> Bool) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SourceError(message: "cannot read \(path)")
+            throw SourceError(message: "cannot read \(path)", isFatal: true)
         }
         defer { try? handle.close() }
         var reader = LineReader(handle: handle)

@@ -61,11 +61,17 @@ enum OrderReader {
     }
 
     /// Orders from the SQLite input; nil when `query` is nil and there is no `orders` table.
-    static func read(database: SQLiteDatabase, path: String, query: String?) throws(UsageError) -> [Order]? {
+    /// Read in the input's read transaction (`SQLiteRecordSource`), so the orders and the records
+    /// are of one snapshot. A failure of the file is a `FatalError` (exit 1), one of the SQL a
+    /// `UsageError` (exit 64).
+    static func read(database: SQLiteDatabase, path: String, query: String?) throws -> [Order]? {
         if query == nil, !database.tableExists("orders") { return nil }
         let sql = query ?? "SELECT * FROM orders"
         let statement: SQLiteStatement
-        do { statement = try database.prepare(sql) } catch { throw UsageError("--orders-query failed: \(error.message)") }
+        do { statement = try database.prepare(sql) } catch {
+            if SQLiteRecordSource.isUnreadable(error) { throw FatalError("cannot read \(path): \(error.message)") }
+            throw UsageError("--orders-query failed: \(error.message)")
+        }
         guard statement.isReadOnly else { throw UsageError("--orders-query must only read (a SELECT)") }
         let names = statement.columnNames.map { $0.lowercased() }
         var index: [String: Int32] = [:]
@@ -115,8 +121,10 @@ enum OrderReader {
                         deliveredAt: delivered == nil ? unreadableText(deliveredAt) : nil,
                         revokedAt: revoked == nil ? unreadableText(revokedAt) : nil) : nil))
             }
-        } catch {
-            throw UsageError("cannot read orders from \(path): \(error)")
+        } catch let error as SQLiteError where SQLiteRecordSource.isUnreadable(error) {
+            throw FatalError("cannot read orders from \(path): \(error.message)")
+        } catch let error as SQLiteError {
+            throw UsageError("\(query == nil ? "cannot read orders from \(path)" : "--orders-query failed"): \(error.message)")
         }
         return orders
     }

@@ -6,12 +6,27 @@ struct RecordKeys: Sendable {
     var verifiedAt: FieldValue
     /// Set for an NDJSON line that is not a JSON object: the reason and its line number.
     var unreadableLine: (reason: String, line: Int)?
+
+    /// A 64-bit digest of every field, equal for equal keys within one process: what a later
+    /// pass compares with pass 1's at each position, in 8 bytes a record (two different keys
+    /// agree by chance once in 2^64).
+    var digest: Int {
+        var hasher = Hasher()
+        hasher.combine(id)
+        hasher.combine(userID)
+        hasher.combine(verifiedAt)
+        hasher.combine(unreadableLine?.reason)
+        hasher.combine(unreadableLine?.line)
+        return hasher.finalize()
+    }
 }
 
 /// Where stored verification results come from. A source is usually read once, keys and
 /// bodies together (`scanRecords`), and records are put in `verified_at` order as they stream
 /// past; input too far out of order is read twice instead, in the same order: first only the
-/// keys (to decide the order without holding bodies), then the bodies. Every pass streams.
+/// keys (to decide the order without holding bodies), then the bodies. Every pass streams,
+/// and every pass gives the records of the first in the same order (the two-pass reading
+/// pairs them by position, and checks each record's keys against the first pass's).
 protocol RecordSource {
     /// What to print and record in the manifest (`verification_results in receipts.sqlite`).
     var label: String { get }
@@ -29,10 +44,16 @@ protocol RecordSource {
     /// `scanRecords` without the bodies; a source that can skip reading them does so.
     func scanKeys(_ body: (RecordKeys) throws -> Void) throws
 
-    /// Pass 2 of the two-pass reading: every record's claimed environment and response bytes
-    /// (lent for the call only), in the same order; `position` counts from 0. Return `false`
-    /// to stop early. By default `scanRecords`.
-    func scanBodyBytes(_ body: (_ position: Int, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
+    /// Pass 2 of the two-pass reading: every record's keys (read again, for the check that the
+    /// pass reads what pass 1 did), claimed environment and response bytes (lent for the call
+    /// only), in the same order; `position` counts from 0. Return `false` to stop early. By
+    /// default `scanRecords`.
+    func scanBodyBytes(_ body: (_ position: Int, _ keys: RecordKeys, _ claimedEnvironment: FieldValue,
+                                _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
+
+    /// Ends the reading: a source holding the input's snapshot and locks (SQLite) releases them.
+    /// Nothing is read after. By default nothing to do.
+    func endReading()
 }
 
 extension RecordSource {
@@ -48,14 +69,17 @@ extension RecordSource {
         }
     }
 
-    func scanBodyBytes(_ body: (_ position: Int, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
+    func scanBodyBytes(_ body: (_ position: Int, _ keys: RecordKeys, _ claimedEnvironment: FieldValue,
+                                _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
         var position = 0
-        try scanRecords { _, claimedEnvironment, response in
-            guard try body(position, claimedEnvironment, response) else { return false }
+        try scanRecords { keys, claimedEnvironment, response in
+            guard try body(position, keys, claimedEnvironment, response) else { return false }
             position += 1
             return true
         }
     }
+
+    func endReading() {}
 }
 
 /// A source that cannot be read at all (not a bad record: a bad input).

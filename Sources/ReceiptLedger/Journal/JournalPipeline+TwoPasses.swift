@@ -37,9 +37,15 @@ extension JournalPipeline {
             let low = order.next
             var feed = BatchFeed(parsing: parsing, batchSize: batchSize)
             let rankOfPosition = index.rankOfPosition
+            let keyDigests = index.keyDigests
             let entries = index.entries
-            try source.scanBodyBytes { position, claimedEnvironment, response in
-                guard position < rankOfPosition.count else { throw SourceError(message: "\(source.label) changed while it was being read") }
+            try source.scanBodyBytes { position, keys, claimedEnvironment, response in
+                // Each pass must read, at each position, the record pass 1 read there: its body
+                // is booked under the keys pass 1 gave that position.
+                guard position < keyDigests.count else { throw Self.changed(source, "it holds more records than the first pass read") }
+                guard keys.digest == keyDigests[position] else {
+                    throw Self.changed(source, "record \(position + 1) is not the one the first pass read there")
+                }
                 let rank = Int(rankOfPosition[position])
                 guard rank >= low, rank < order.limit else { return true }
                 if feed.add(entries[rank], rank: rank, claimedEnvironment: claimedEnvironment.textValue, response: response) {
@@ -49,7 +55,7 @@ extension JournalPipeline {
             }
             feed.submitAll()
             drain(waitingAbove: 0)
-            guard order.endPass() else { throw SourceError(message: "\(source.label) changed while it was being read") }
+            guard order.endPass() else { throw Self.changed(source, "it holds fewer records than the first pass read") }
         }
         parsing.stop()  // frees the memos before the journal is built (see `runInOneScan`)
         parsing.waitUntilEnded()
@@ -57,5 +63,11 @@ extension JournalPipeline {
         PhaseTimer.mark("pass 2: answers read and merged")
         index.releaseProcessingOrder()
         return finish(builder, index: index, readInOneScan: false)
+    }
+
+    /// A later pass did not read what pass 1 read: the input changed between them (a source
+    /// that cannot hold one snapshot), or its rows came in another order. Exit 1, not a report.
+    static func changed(_ source: RecordSource, _ detail: String) -> SourceError {
+        SourceError(message: "\(source.label) changed while it was being read (\(detail)); nothing was written", isFatal: true)
     }
 }

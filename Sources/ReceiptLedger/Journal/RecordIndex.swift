@@ -28,6 +28,9 @@ struct RecordIndex {
     private(set) var entries: [Entry] = []
     /// For each input position: the record's rank in `entries`, or -1 when rejected by row.
     private(set) var rankOfPosition: [Int32] = []
+    /// For each input position: the digest of the keys pass 1 read there (`RecordKeys.digest`),
+    /// which every later pass must read there too.
+    private(set) var keyDigests: [Int] = []
     /// Records rejected by a row check, in input order, then those rejected as duplicates, in
     /// processing order: the same list however the input was read.
     var rowRejections: [RowRejection] { checkRejections + duplicateRejections }
@@ -55,6 +58,7 @@ struct RecordIndex {
         var candidates: [Entry] = []
         try source.scanKeys { keys in
             rankOfPosition.append(-1)
+            keyDigests.append(keys.digest)
             if let candidate = check(keys) { candidates.append(candidate) }
         }
         candidates.sort { $0.precedes($1) }
@@ -142,11 +146,12 @@ struct RecordIndex {
         visits = []
     }
 
-    /// Forgets the processing order (`entries`, `rankOfPosition`) once the records are merged;
-    /// the visits, users and counts stay for the reports.
+    /// Forgets the processing order (`entries`, `rankOfPosition`, `keyDigests`) once the records
+    /// are merged; the visits, users and counts stay for the reports.
     mutating func releaseProcessingOrder() {
         entries = []
         rankOfPosition = []
+        keyDigests = []
     }
 
     /// How many of `user`'s records were verified strictly after `instant`.

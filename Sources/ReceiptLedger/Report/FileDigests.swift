@@ -13,6 +13,12 @@ import Foundation
 /// low-priority thread, never the run. `hurry()` starts that hand-over early, beside the last
 /// work of the run. The digests are of the files' bytes alone, so where
 /// and when they are computed changes no output.
+///
+/// A file's descriptor stays open after its digest is done, until `releaseDescriptors()` (or
+/// the end of this object): POSIX `close` drops every `fcntl` lock the process holds on the
+/// file, so closing it while SQLite reads the same file would take SQLite's shared lock away
+/// in the middle of its read transaction, and a writer could then change the file under it.
+/// `ReportRun` releases them once the input's connection is closed.
 final class FileDigests: @unchecked Sendable {
     /// The hashing thread's nice value (Linux gives each thread its own): lowest, since it is
     /// never waited for at that priority.
@@ -30,6 +36,10 @@ final class FileDigests: @unchecked Sendable {
     private var unfinished: FileHasher?
     /// The normal-priority work that finishes the hashing, once `hurry()` has started it.
     private var finishing: BackgroundWork<Void, Never>?
+    /// Files hashed (or given up on) whose descriptors must stay open for now.
+    private var heldFiles: [FileHasher] = []
+    /// False once `releaseDescriptors()` has run: a file is then closed when its hashing ends.
+    private var holdsDescriptors = true
 
     /// Starts hashing `paths` (in order, the largest first is best) on a background thread.
     init(paths: [String]) {
@@ -62,8 +72,37 @@ final class FileDigests: @unchecked Sendable {
         condition.lock()
         let digest = digests[path]
         condition.unlock()
-        guard let digest else { return try SHA256.hexDigest(ofFileAt: path) }
+        guard let digest else { return try hashWhole(path).get() }
         return try digest.get()
+    }
+
+    /// Closes the descriptors kept open so far, and from now on each one when its file is done.
+    /// Call it only when no SQLite connection of this process has one of the files open.
+    func releaseDescriptors() {
+        condition.lock()
+        holdsDescriptors = false
+        let files = heldFiles
+        heldFiles = []
+        condition.unlock()
+        withExtendedLifetime(files) {}  // their descriptors close as the last references go
+    }
+
+    /// Keeps `file`'s descriptor open until `releaseDescriptors()` when descriptors are held.
+    private func retire(_ file: FileHasher) {
+        condition.lock()
+        if holdsDescriptors { heldFiles.append(file) }
+        condition.unlock()
+    }
+
+    /// The digest of `path` hashed on this thread, its descriptor kept as `retire` says.
+    private func hashWhole(_ path: String) -> Result<String, OutputError> {
+        let file: FileHasher
+        do { file = try FileHasher(path: path) } catch { return .failure(error) }
+        defer { retire(file) }
+        return Result { () throws(OutputError) in
+            while try file.hashNextChunk() {}
+            return file.hexDigest()
+        }
     }
 
     private func hashInBackground() {
@@ -82,6 +121,7 @@ final class FileDigests: @unchecked Sendable {
             } catch {
                 record(path, .failure(error))
             }
+            retire(file)
         }
         stop(handingOver: nil)
     }
@@ -100,9 +140,10 @@ final class FileDigests: @unchecked Sendable {
                 while try file.hashNextChunk() {}
                 return file.hexDigest()
             })
+            retire(file)
         }
         for path in missing {
-            record(path, Result { () throws(OutputError) in try SHA256.hexDigest(ofFileAt: path) })
+            record(path, hashWhole(path))
         }
     }
 

@@ -31,6 +31,13 @@ struct ReportRun {
         let catalog = try loadCatalog()
         let source = try openSource()
         let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
+        // The input's snapshot and locks end with its reading; only then may the digests close
+        // their descriptors on it (POSIX `close` drops the process's locks on the file).
+        func endReading() {
+            source.endReading()
+            digests.releaseDescriptors()
+        }
+        defer { endReading() }
         let (orders, ordersLabel) = try loadOrders(source: source)
         PhaseTimer.mark("options, catalog, orders")
 
@@ -40,10 +47,12 @@ struct ReportRun {
         pipeline.keepsMergeStateUntilExit = keepsResultsUntilExit
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
-            throw FatalError(error.message)
+            if error.isFatal { throw FatalError(error.message) }
+            throw UsageError(error.message)
         } catch let error as SQLiteError {
             throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
+        endReading()
         let journal = result.journal
         guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
@@ -234,7 +243,10 @@ struct ReportRun {
         try Self.requireRegularFile(path, role: "input")
         do {
             switch options.input {
-            case .sqlite(let path, let query): return try SQLiteRecordSource(path: path, query: query)
+            case .sqlite(let path, let query):
+                let source = try SQLiteRecordSource(path: path, query: query)
+                if let note = source.note { FileHandle.standardError.write(Data("receipt-ledger: note: \(CommandLineTool.oneLine(note))\n".utf8)) }
+                return source
             case .ndjson(let path): return try NDJSONRecordSource(path: path)
             }
         } catch let error as SourceError {

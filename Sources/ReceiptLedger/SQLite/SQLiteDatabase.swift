@@ -1,14 +1,20 @@
 import CSQLite
 import CSQLiteReadAhead
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One SQLite connection. Owns the `sqlite3*` handle and closes it when released.
 ///
 /// Opened read-only, the connection can never change the file: SQLite refuses every write
 /// with `SQLITE_READONLY`, takes only shared locks (which touch neither the bytes nor the
-/// mtime) and creates no journal. The `immutable` URI flag is deliberately not used: it
+/// mtime) and creates no journal. The `immutable` URI flag is not used by default: it
 /// turns off locking, so a database in the middle of a write by its own server could be
 /// read half-written; instead a busy timeout waits for the writer and then reports
-/// `SQLITE_BUSY` clearly.
+/// `SQLITE_BUSY` clearly. (`SQLiteRecordSource` asks for it only for a WAL database that
+/// nothing can write, on a folder where SQLite cannot create its `-wal` and `-shm` files.)
 final class SQLiteDatabase {
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
@@ -16,25 +22,38 @@ final class SQLiteDatabase {
     let path: String
     let isReadOnly: Bool
     let busyTimeoutMilliseconds: Int32
+    /// Whether the file was opened with `immutable=1`: no locks, no `-wal` or `-shm`.
+    let isImmutable: Bool
     let handle: OpaquePointer
+    /// False once `close()` has run; the handle must not be used then.
+    private(set) var isOpen = true
 
     /// Opens `path`. Read-only opening never creates a missing file: it fails with
     /// `SQLITE_CANTOPEN` and a message naming the path. Writable opening creates the file.
     /// With `readingAhead`, a read-only file is read 128 KiB at a time and SQLite's page reads
     /// are served from there (`Sources/CSQLiteReadAhead`): the same bytes with a fiftieth of
     /// the system calls, for the long scans of the input. Should that VFS be unavailable, the
-    /// file is read the usual way.
+    /// file is read the usual way. `immutable` (read-only only) opens the file as the URI
+    /// `file:…?immutable=1` (sqlite.org/uri.html): SQLite then takes no lock and never looks
+    /// for a `-wal` file, so it must be given only for a file nothing can change.
     init(
         path: String,
         readOnly: Bool,
         readingAhead: Bool = false,
+        immutable: Bool = false,
         busyTimeoutMilliseconds: Int32 = SQLiteDatabase.defaultBusyTimeoutMilliseconds
     ) throws(SQLiteError) {
         var connection: OpaquePointer?
-        let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let isImmutable = readOnly && immutable
+        var name = path
+        if isImmutable {
+            name = Self.immutableURI(path)
+            access |= SQLITE_OPEN_URI
+        }
         let vfs = readOnly && readingAhead ? read_ahead_vfs() : nil
         // NOMUTEX: the class is not Sendable, so one connection is never used by two threads at once.
-        let code = sqlite3_open_v2(path, &connection, access | SQLITE_OPEN_NOMUTEX, vfs)
+        let code = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_NOMUTEX, vfs)
         guard code == SQLITE_OK, let connection else {
             var error = SQLiteError(connection: connection, code: code)
             error.message += " (\(readOnly ? "read-only" : "read-write") open of \(path))"
@@ -47,16 +66,55 @@ final class SQLiteDatabase {
         self.path = path
         self.isReadOnly = readOnly
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.isImmutable = isImmutable
         self.handle = connection
     }
 
     deinit {
+        if isOpen { sqlite3_close_v2(handle) }
+    }
+
+    /// Closes the connection now, with its file descriptors and locks; later calls fail with
+    /// `SQLITE_MISUSE`. Statements still alive (each keeps its connection) leave SQLite to
+    /// close it when the last one is finalized: returns whether it was closed at once.
+    @discardableResult
+    func close() -> Bool {
+        guard isOpen else { return true }
+        isOpen = false
+        if sqlite3_close(handle) == SQLITE_OK { return true }
         sqlite3_close_v2(handle)
+        return false
+    }
+
+    /// `file:` and the path made absolute (`realpath`), every byte but unreserved ones and `/`
+    /// percent-encoded, then `?immutable=1`: a `?`, `#` or `%` in a file name stays a name.
+    static func immutableURI(_ path: String) -> String {
+        var absolute = path
+        if let resolved = realpath(path, nil) {
+            absolute = String(cString: resolved)
+            free(resolved)
+        }
+        var uri = "file:"
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                uri += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+            }
+        }
+        return uri + "?immutable=1"
+    }
+
+    private func checkOpen(_ sql: String) throws(SQLiteError) {
+        guard isOpen else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection to \(path) is closed", sql: sql) }
     }
 
     /// Compiles exactly one statement. Trailing whitespace and comments are fine; a second
     /// statement is refused, so a `--query` cannot smuggle a write after its `SELECT`.
     func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        try checkOpen(sql)
         var statement: OpaquePointer?
         let outcome: (code: Int32, hasSecondStatement: Bool) = sql.withCString { start in
             var tail: UnsafePointer<CChar>?
@@ -83,6 +141,7 @@ final class SQLiteDatabase {
 
     /// Runs one or more statements that return no rows (schema, pragmas, `BEGIN`/`COMMIT`).
     func execute(_ sql: String) throws(SQLiteError) {
+        try checkOpen(sql)
         var errorText: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorText)
         guard code != SQLITE_OK else { return }

@@ -52,6 +52,12 @@ final class SQLiteStatement {
         try check(code)
     }
 
+    /// Binds the value in `column` of another statement's current row exactly as it is: its
+    /// storage class and bytes (text that is not UTF-8 included). SQLite copies it.
+    func bind(valueIn row: SQLiteRow, column: Int32, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_value(handle, index, sqlite3_column_value(row.statement, column)))
+    }
+
     /// Binds UTF-8 bytes as text without building a `String` first (the generator's hot path).
     func bindUTF8(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
         try check(bindText(bytes, at: index))
