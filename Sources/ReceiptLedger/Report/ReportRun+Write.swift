@@ -2,6 +2,8 @@ extension ReportRun {
     /// Builds the ledgers, refunds, subscriptions and reconciliation of a finished journal and
     /// writes every file of the report into `staging`, then commits it. On a failure the caller
     /// discards the folder; this returns (or throws) only when no thread writes in it any more.
+    /// `inputsHashed` is called once every input's digest is known (the caller then ends the
+    /// input's read transaction: until then the bytes hashed are the bytes read).
     ///
     /// The work is spread over two cores. The journal's own files (`transactions.csv` is the
     /// largest of all) are written by another thread while the ledgers are built, and the
@@ -13,7 +15,7 @@ extension ReportRun {
     /// bytes are the same whichever thread finishes first.
     func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: [Order]?, ordersLabel: String?,
                      sourceLabel: String, templates: TemplateSet, digests: FileDigests,
-                     into staging: ReportStaging) throws -> [ManifestFile.Output] {
+                     into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
         let journalFiles = Self.journalCSVFiles(journal)
         let writingJournalFiles = BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
@@ -39,6 +41,7 @@ extension ReportRun {
         PhaseTimer.mark("CSV files and HTML pages written")
         outputs.sort { $0.name < $1.name }
         let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
+        inputsHashed()
         try staging.write(ManifestFile.name, text: manifest)
         try staging.commit()
         PhaseTimer.mark("manifest written, report committed")

@@ -31,8 +31,10 @@ struct ReportRun {
         let catalog = try loadCatalog()
         let source = try openSource()
         let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
-        // The input's snapshot and locks end with its reading; only then may the digests close
-        // their descriptors on it (POSIX `close` drops the process's locks on the file).
+        // The input's snapshot and locks last until its digest is done, so that the manifest's
+        // SHA-256 is of the bytes that were read (a rollback-journal writer cannot change the
+        // file while the read lock is held); only then may the digests close their descriptors
+        // on it (POSIX `close` drops the process's locks on the file).
         func endReading() {
             source.endReading()
             digests.releaseDescriptors()
@@ -52,7 +54,6 @@ struct ReportRun {
         } catch let error as SQLiteError {
             throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
-        endReading()
         let journal = result.journal
         guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
@@ -62,7 +63,7 @@ struct ReportRun {
         let outputs: [ManifestFile.Output]
         do {
             outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
-                                      templates: templates, digests: digests, into: staging)
+                                      templates: templates, digests: digests, into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
             staging.discard()
             throw UsageError("template \(error)")
