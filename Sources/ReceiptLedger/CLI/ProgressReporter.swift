@@ -3,7 +3,7 @@ import Foundation
 /// Progress on stderr for long runs: records done, rate and time left, redrawn in place at
 /// most a few times a second. Only when stderr is a terminal; otherwise silent, so logs and
 /// CI output stay clean. Reads the clock, which only ever affects this display.
-final class ProgressReporter {
+final class ProgressReporter: RunObserver {
     private var total = 0
     private var done = 0
     private var started = Date()
@@ -65,8 +65,4 @@ final class ProgressReporter {
         let whole = Int(seconds.rounded())
         return whole >= 60 ? "\(whole / 60)m\(String(format: "%02d", whole % 60))s" : "\(whole)s"
     }
-}
-
-enum ProcessInfoCores {
-    static let count = ProcessInfo.processInfo.activeProcessorCount
 }

@@ -25,7 +25,7 @@ enum RunCommand {
         }
         options.bundleIDs = scan.all("bundle-id")
         if let asOf = scan.value("as-of") {
-            guard let instant = RecordIndex.instant(.text(asOf)) ?? CatalogDate.parse(asOf) else {
+            guard let instant = StoredInstant.instant(.text(asOf)) ?? CatalogDate.parse(asOf) else {
                 throw UsageError("run: --as-of \"\(asOf)\" is not a timestamp (e.g. 2025-01-31T00:00:00Z)")
             }
             options.asOf = instant

@@ -219,10 +219,6 @@ enum CatalogReader {
 /// timestamp form of SPEC §2.
 enum CatalogDate {
     static func parse(_ text: String) -> UnixMillis? {
-        switch TimestampText.parseAssumingUTC(text) {
-        case .instant(let instant): return instant
-        case .ambiguous(let earlier, _): return earlier
-        case .skipped, .unreadable: return nil
-        }
+        StoredInstant.instant(TimestampText.parseAssumingUTC(text))
     }
 }

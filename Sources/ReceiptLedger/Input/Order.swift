@@ -71,12 +71,12 @@ struct Order: Sendable {
         return IDText(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
-    /// `RecordIndex.instant(trimmed(.text(…)))` of UTF-8 bytes (an empty field is no instant).
+    /// `StoredInstant.instant(trimmed(.text(…)))` of UTF-8 bytes (an empty field is no instant).
     static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnixMillis? {
         guard let range = LooseText.asciiTrimmedRange(bytes, newlines: false) else {
             return instant(.text(String(decoding: bytes, as: UTF8.self)))
         }
-        return RecordIndex.instant(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+        return StoredInstant.instant(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// `unreadableText(.text(…))` of UTF-8 bytes whose `instant(utf8:)` is nil.
@@ -104,7 +104,7 @@ struct Order: Sendable {
 
     /// `delivered_at` and `revoked_at`: any `verified_at` form, text trimmed first.
     static func instant(_ value: FieldValue) -> UnixMillis? {
-        if case .text(let text) = value { return RecordIndex.instant(.text(LooseText.trimmed(text, newlines: false))) }
-        return RecordIndex.instant(value)
+        if case .text(let text) = value { return StoredInstant.instant(.text(LooseText.trimmed(text, newlines: false))) }
+        return StoredInstant.instant(value)
     }
 }

@@ -69,7 +69,7 @@ enum OrderReader {
         let sql = query ?? "SELECT * FROM orders"
         let statement: SQLiteStatement
         do { statement = try database.prepare(sql) } catch {
-            if SQLiteRecordSource.isUnreadable(error) { throw FatalError("cannot read \(path): \(error.message)") }
+            if error.isFileFailure { throw FatalError("cannot read \(path): \(error.message)") }
             throw UsageError("--orders-query failed: \(error.message)")
         }
         guard statement.isReadOnly else { throw UsageError("--orders-query must only read (a SELECT)") }
@@ -97,7 +97,7 @@ enum OrderReader {
             index["transaction_id"] ?? 0, index["delivered_at"] ?? 0, index["revoked_at"] ?? 0)
         do {
             try statement.forEachRow { row in
-                func field(_ column: Int32) -> FieldValue { SQLiteRecordSource.value(row, column) }
+                func field(_ column: Int32) -> FieldValue { row.fieldValue(column) }
                 // ASCII text (every id a server stores) is read from SQLite's bytes: no
                 // `String` for an id that the pool or an `IDText` holds anyway.
                 func instant(_ column: Int32) -> UnixMillis? {
@@ -121,7 +121,7 @@ enum OrderReader {
                         deliveredAt: delivered == nil ? unreadableText(deliveredAt) : nil,
                         revokedAt: revoked == nil ? unreadableText(revokedAt) : nil) : nil))
             }
-        } catch let error as SQLiteError where SQLiteRecordSource.isUnreadable(error) {
+        } catch let error as SQLiteError where error.isFileFailure {
             throw FatalError("cannot read orders from \(path): \(error.message)")
         } catch let error as SQLiteError {
             throw UsageError("\(query == nil ? "cannot read orders from \(path)" : "--orders-query failed"): \(error.message)")

@@ -51,7 +51,7 @@ struct JSONKeySet: Sendable {
                 let position = byLength[slot]
                 let start = offsets[position]
                 let candidate = UnsafeBufferPointer(rebasing: known[start..<(start + length)])
-                if JSONValue.bytesEqual(candidate, bytes) { return position }
+                if ByteRuns.equal(candidate, bytes) { return position }
             }
             return nil
         }

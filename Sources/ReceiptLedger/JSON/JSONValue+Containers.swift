@@ -59,30 +59,7 @@ extension JSONValue {
             var decoded = JSONStringDecoder.decode(raw)
             return decoded.withUTF8 { $0.elementsEqual(text) }
         }
-        return length == text.count && bytesEqual(raw, text)
-    }
-
-    /// Whether two byte runs are equal. Keys and ids (8–64 bytes, the bulk of the calls: every
-    /// member key the reader looks up, every user id) are compared eight bytes at a time in
-    /// line, the last word overlapping the one before; a call to `memcmp` cost more than the
-    /// comparison for them.
-    @inline(__always)
-    static func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return true }
-        let count = a.count
-        guard count >= 8, count <= 64 else {
-            return count < 8 ? (0..<count).allSatisfy { aBase[$0] == bBase[$0] } : memcmp(aBase, bBase, count) == 0
-        }
-        let (left, right) = (UnsafeRawPointer(aBase), UnsafeRawPointer(bBase))
-        var offset = 0
-        while offset + 8 < count {
-            guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
-                return false
-            }
-            offset += 8
-        }
-        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        return length == text.count && ByteRuns.equal(raw, text)
     }
 
     /// Calls `body` with each element of an array, in order; does nothing for other kinds.

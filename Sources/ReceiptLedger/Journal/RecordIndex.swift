@@ -54,9 +54,11 @@ struct RecordIndex {
     init() {}
 
     /// Pass 1 of the two-pass pipeline: every record's row checks, then the processing order.
-    init(source: RecordSource) throws {
+    /// The index of the records whose keys `scanKeys` hands out, in input order (pass 1 of
+    /// the two-pass reading; a source's `scanKeys`).
+    init(scanningKeys scanKeys: (_ body: (RecordKeys) throws -> Void) throws -> Void) throws {
         var candidates: [Entry] = []
-        try source.scanKeys { keys in
+        try scanKeys { keys in
             rankOfPosition.append(-1)
             keyDigests.append(keys.digest)
             if let candidate = check(keys) { candidates.append(candidate) }
@@ -85,7 +87,7 @@ struct RecordIndex {
             checkRejections.append(RowRejection(position: position, recordID: "", userID: "", reason: reason, detail: "line \(line)"))
             return nil
         }
-        let verifiedAt = RecordIndex.instant(keys.verifiedAt)
+        let verifiedAt = StoredInstant.instant(keys.verifiedAt)
         let user: UserID? = if case .text(let text) = keys.userID, !text.isEmpty { users.intern(text) } else { nil }
         if let verifiedAt {
             latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
@@ -165,32 +167,6 @@ struct RecordIndex {
             if visitTimes[mid] <= instant { low = mid + 1 } else { high = mid }
         }
         return end - low
-    }
-
-    /// `verified_at`: integer ms, a digit string, or any text form of SPEC §2.
-    static func instant(_ value: FieldValue) -> UnixMillis? {
-        switch value {
-        case .integer(let ms):
-            let instant = UnixMillis(ms)
-            return UnixMillis.readableRange.contains(instant) ? instant : nil
-        case .text(let text):
-            return instant(TimestampText.parse(text))
-        default:
-            return nil
-        }
-    }
-
-    /// `instant(.text(…))` of the text whose UTF-8 is `bytes`.
-    static func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnixMillis? {
-        instant(TimestampText.parse(bytes))
-    }
-
-    private static func instant(_ reading: TimestampReading) -> UnixMillis? {
-        switch reading {
-        case .instant(let instant): return instant
-        case .ambiguous(let earlier, _): return earlier
-        case .skipped, .unreadable: return nil
-        }
     }
 
     static func describe(_ value: FieldValue) -> String {

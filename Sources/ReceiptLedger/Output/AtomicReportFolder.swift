@@ -32,6 +32,10 @@ import Synchronization
 /// Several threads may `write` files at once; `commit` and `discard` must wait until no write is
 /// running.
 final class ReportStaging: @unchecked Sendable {
+    /// The file that says what a report folder holds (`Run/ManifestFile` writes it); the
+    /// folder's safety checks read its list of names.
+    static let manifestName = "manifest.json"
+
     static let stateName = ReportFolderSurvey.stateName
     /// The report folder as the user named it (`reports`, `out/2024`), without trailing slashes.
     let destination: String
@@ -105,7 +109,7 @@ final class ReportStaging: @unchecked Sendable {
         self.destination = trimmed
         statePath = ReportStaging.join(trimmed, ReportStaging.stateName)
         stagingPath = ReportStaging.join(statePath, "staging-\(getpid())")
-        self.outputNames = outputNames.union([ManifestFile.name])
+        self.outputNames = outputNames.union([ReportStaging.manifestName])
 
         if !force { try ReportStaging.refuseSystemFolder(trimmed) }
         var created: [String] = []

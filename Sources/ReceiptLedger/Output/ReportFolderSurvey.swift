@@ -46,7 +46,7 @@ struct ReportFolderSurvey {
             current = Self.generation(linkedBy: ReportStaging.join(statePath, "current"))
             previous = Self.generation(linkedBy: ReportStaging.join(statePath, "previous"))
         }
-        let manifestPath = ReportStaging.join(folder, ManifestFile.name)
+        let manifestPath = ReportStaging.join(folder, ReportStaging.manifestName)
         let listed = LocalFile.kind(manifestPath) == .file ? Self.manifestNames(manifestPath) ?? [] : []
         for name in names {
             let path = ReportStaging.join(folder, name)
@@ -112,7 +112,7 @@ struct ReportFolderSurvey {
         guard let bytes = try? LocalFile.readAll(path, limit: manifestLimit),
               let root = try? JSONDocument(bytes: bytes).root, root.kind == .object,
               root["tool"]?.string == "receipt-ledger", let outputs = root["outputs"], outputs.kind == .array else { return nil }
-        var names: Set<String> = [ManifestFile.name]
+        var names: Set<String> = [ReportStaging.manifestName]
         for output in outputs.elements where output.kind == .object {
             if let name = output["file"]?.string, ReportStaging.isPlainFileName(name) { names.insert(name) }
         }
@@ -124,7 +124,7 @@ struct ReportFolderSurvey {
     /// generated data (`reports/demo-data`, `reports/bench-data`).
     static func isToolFolder(_ path: String, name: String) -> Bool {
         if LocalFile.kind(ReportStaging.join(path, stateName)) == .folder { return true }
-        if manifestNames(ReportStaging.join(path, ManifestFile.name)) != nil { return true }
+        if manifestNames(ReportStaging.join(path, ReportStaging.manifestName)) != nil { return true }
         if name.hasPrefix("."), let marker = name.range(of: ".staging-", options: .backwards),
            digits(name[marker.upperBound...]) != nil {
             return true

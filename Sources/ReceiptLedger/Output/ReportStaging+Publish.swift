@@ -28,7 +28,7 @@ extension ReportStaging {
             swapped = survey.oldLayout
         }
         // The manifest first: from then on the folder reads as the new layout.
-        for name in swapped.sorted(by: { ($0 == ManifestFile.name ? 0 : 1, $0) < ($1 == ManifestFile.name ? 0 : 1, $1) }) {
+        for name in swapped.sorted(by: { ($0 == ReportStaging.manifestName ? 0 : 1, $0) < ($1 == ReportStaging.manifestName ? 0 : 1, $1) }) {
             try replaceWithLink(name)
         }
 

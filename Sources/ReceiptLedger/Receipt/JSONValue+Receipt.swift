@@ -22,8 +22,8 @@ extension JSONView {
     func looseID(_ index: Int, reusing first: IDText? = nil, or second: IDText? = nil) -> IDText? {
         func id(_ bytes: UnsafeBufferPointer<UInt8>) -> IDText {
             if bytes.count > IDText.inlineCapacity {
-                if let first, first.withUTF8({ JSONValue.bytesEqual($0, bytes) }) { return first }
-                if let second, second.withUTF8({ JSONValue.bytesEqual($0, bytes) }) { return second }
+                if let first, first.withUTF8({ ByteRuns.equal($0, bytes) }) { return first }
+                if let second, second.withUTF8({ ByteRuns.equal($0, bytes) }) { return second }
             }
             return IDText(utf8: bytes)
         }

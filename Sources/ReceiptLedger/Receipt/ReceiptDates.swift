@@ -105,7 +105,7 @@ struct ReceiptDateFields {
             if let (nameLength, form) = Self.form(of: bytes) {
                 let name = UnsafeBufferPointer(rebasing: bytes[..<nameLength])
                 if let known = Self.knownIndex(ofLength: nameLength),
-                   knownNameBytes[known].withUnsafeBufferPointer({ JSONValue.bytesEqual($0, name) }) {
+                   knownNameBytes[known].withUnsafeBufferPointer({ ByteRuns.equal($0, name) }) {
                     knownForms[known][form] = member + 1
                 } else {
                     // Only a date field's name is ordered, so only its bytes need to be ASCII;
@@ -129,7 +129,7 @@ struct ReceiptDateFields {
     }
 
     private mutating func add(_ name: UnsafeBufferPointer<UInt8>, form: Int, value: Int) {
-        for index in fields.indices where names.withUnsafeBufferPointer({ JSONValue.bytesEqual(UnsafeBufferPointer(rebasing: $0[fields[index].name]), name) }) {
+        for index in fields.indices where names.withUnsafeBufferPointer({ ByteRuns.equal(UnsafeBufferPointer(rebasing: $0[fields[index].name]), name) }) {
             fields[index].forms[form] = value
             return
         }

@@ -79,7 +79,7 @@ import Testing
         let orders = try #require(try OrderReader.read(database: database, path: path, query: nil))
         var expected: [Order] = []
         try database.prepare("SELECT * FROM orders").forEachRow { row in
-            func field(_ column: Int32) -> FieldValue { SQLiteRecordSource.value(row, column) }
+            func field(_ column: Int32) -> FieldValue { row.fieldValue(column) }
             expected.append(Order(orderID: field(0), userID: field(1), productID: field(2), transactionID: field(3),
                                   deliveredAt: field(4), revokedAt: field(5)))
         }

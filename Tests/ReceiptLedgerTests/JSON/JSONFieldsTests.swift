@@ -81,17 +81,17 @@ import Testing
             let base = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ length) }
             base.withUnsafeBufferPointer { a in
                 let same = Array(a)
-                same.withUnsafeBufferPointer { #expect(JSONValue.bytesEqual(a, $0)) }
+                same.withUnsafeBufferPointer { #expect(ByteRuns.equal(a, $0)) }
                 for position in 0..<length {
                     var other = Array(a)
                     other[position] ^= 0x01
                     other.withUnsafeBufferPointer { b in
-                        #expect(!JSONValue.bytesEqual(a, b), "length \(length), byte \(position)")
+                        #expect(!ByteRuns.equal(a, b), "length \(length), byte \(position)")
                         compared += 1
                     }
                 }
                 let longer = Array(a) + [0]
-                longer.withUnsafeBufferPointer { #expect(!JSONValue.bytesEqual(a, $0)) }
+                longer.withUnsafeBufferPointer { #expect(!ByteRuns.equal(a, $0)) }
             }
         }
         #expect(compared == (0...80).reduce(0, +))

@@ -74,12 +74,12 @@ import Testing
     }
 
     @Test func verifiedAtAcceptsEveryTimestampForm() {
-        #expect(RecordIndex.instant(.text("1704067200000")) == UnixMillis(Self.t0))
-        #expect(RecordIndex.instant(.text("2024-01-01 00:00:00 Etc/GMT")) == UnixMillis(Self.t0))
-        #expect(RecordIndex.instant(.text("2023-12-31 16:00:00 America/Los_Angeles")) == UnixMillis(Self.t0))
-        #expect(RecordIndex.instant(.text("2024-01-01T01:00:00+01:00")) == UnixMillis(Self.t0))
-        #expect(RecordIndex.instant(.text("2024-01-01 00:00:00")) == nil)
-        #expect(RecordIndex.instant(.real(1.5)) == nil)
-        #expect(RecordIndex.instant(.integer(-2_208_988_800_001)) == nil)  // before 1900
+        #expect(StoredInstant.instant(.text("1704067200000")) == UnixMillis(Self.t0))
+        #expect(StoredInstant.instant(.text("2024-01-01 00:00:00 Etc/GMT")) == UnixMillis(Self.t0))
+        #expect(StoredInstant.instant(.text("2023-12-31 16:00:00 America/Los_Angeles")) == UnixMillis(Self.t0))
+        #expect(StoredInstant.instant(.text("2024-01-01T01:00:00+01:00")) == UnixMillis(Self.t0))
+        #expect(StoredInstant.instant(.text("2024-01-01 00:00:00")) == nil)
+        #expect(StoredInstant.instant(.real(1.5)) == nil)
+        #expect(StoredInstant.instant(.integer(-2_208_988_800_001)) == nil)  // before 1900
     }
 }

@@ -1,26 +1,3 @@
-/// The columns of a stored record that decide whether and when it is processed
-/// (SPEC §8 "Records": row checks come before the body).
-struct RecordKeys: Sendable {
-    var id: FieldValue
-    var userID: FieldValue
-    var verifiedAt: FieldValue
-    /// Set for an NDJSON line that is not a JSON object: the reason and its line number.
-    var unreadableLine: (reason: String, line: Int)?
-
-    /// A 64-bit digest of every field, equal for equal keys within one process: what a later
-    /// pass compares with pass 1's at each position, in 8 bytes a record (two different keys
-    /// agree by chance once in 2^64).
-    var digest: Int {
-        var hasher = Hasher()
-        hasher.combine(id)
-        hasher.combine(userID)
-        hasher.combine(verifiedAt)
-        hasher.combine(unreadableLine?.reason)
-        hasher.combine(unreadableLine?.line)
-        return hasher.finalize()
-    }
-}
-
 /// Where stored verification results come from. A source is usually read once, keys and
 /// bodies together (`scanRecords`), and records are put in `verified_at` order as they stream
 /// past; input too far out of order is read twice instead, in the same order: first only the
@@ -89,4 +66,11 @@ struct SourceError: Error, CustomStringConvertible {
     /// user's wording is at fault (a failing `--query`, a missing table): a usage error, exit 64.
     var isFatal = false
     var description: String { message }
+}
+
+extension RecordIndex {
+    /// The index of every record of `source` (pass 1 of the two-pass reading).
+    init(source: RecordSource) throws {
+        try self.init(scanningKeys: source.scanKeys)
+    }
 }

@@ -55,7 +55,7 @@ struct ExactStringIndex: Sendable {
         while slots[slot] != 0 {
             if slots[slot] & Self.tagMask == tag {
                 let number = Int(truncatingIfNeeded: slots[slot] & ~Self.tagMask) - 1
-                if strings[number].withUTF8Buffer({ JSONValue.bytesEqual($0, bytes) }) { return number }
+                if strings[number].withUTF8Buffer({ ByteRuns.equal($0, bytes) }) { return number }
             }
             slot = (slot + 1) & mask
         }

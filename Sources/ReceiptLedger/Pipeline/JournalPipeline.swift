@@ -26,7 +26,7 @@ struct JournalPipeline {
     /// took 20 MiB less). At most four: each keeps a memo of 16 to 256 MiB, and the
     /// single-threaded merge and input read could not feed more.
     var workers = min(4, max(1, ProcessInfoCores.count - 1))
-    var progress: ProgressReporter?
+    var progress: (any RunObserver)?
     /// Whether to try one scan first (`runInOneScan`) before two passes.
     var readsInOneScan = true
     /// Whether the reading threads keep memos of repeated objects (`ByteMemo`).
@@ -38,7 +38,7 @@ struct JournalPipeline {
 
     /// The reference reading: one thread, two passes, no memo. It is slow and simple, and
     /// must write the same bytes as the default (`receipt-ledger run --reference`, `bench --verify`).
-    static func reference(reader: ResponseReader, catalog: Catalog, progress: ProgressReporter? = nil) -> JournalPipeline {
+    static func reference(reader: ResponseReader, catalog: Catalog, progress: (any RunObserver)? = nil) -> JournalPipeline {
         var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.workers = 1
         pipeline.readsInOneScan = false
@@ -53,7 +53,7 @@ struct JournalPipeline {
         var readInOneScan = true
     }
 
-    init(reader: ResponseReader, catalog: Catalog, progress: ProgressReporter? = nil) {
+    init(reader: ResponseReader, catalog: Catalog, progress: (any RunObserver)? = nil) {
         self.reader = reader
         self.catalog = catalog
         self.progress = progress

@@ -5,7 +5,7 @@ import Foundation
 /// of it was written.
 struct ReportRun {
     var options: RunOptions
-    var progress: ProgressReporter?
+    var progress: (any RunObserver)?
     /// Keep the journal and reports until the process exits rather than free them (set by
     /// the commands, whose process ends with the run; see `KeptUntilExit`).
     var keepsResultsUntilExit = false

@@ -2,7 +2,7 @@
 /// and every output file with its rows and SHA-256 (SPEC §7). Holds no clock time and no
 /// machine-specific value, so the same input gives the same bytes.
 enum ManifestFile {
-    static let name = "manifest.json"
+    static let name = ReportStaging.manifestName
 
     struct Output: Sendable {
         var name: String

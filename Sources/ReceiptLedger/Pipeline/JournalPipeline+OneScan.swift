@@ -82,7 +82,7 @@ private struct OneScanMerge {
     /// Takes what the workers have finished into `window`; waits while more than `limit`
     /// batches are out.
     mutating func drain(_ parsing: ParsingWorkers, into window: inout ProcessingOrderWindow, waitingAbove limit: Int,
-                        progress: ProgressReporter?) throws(ProcessingOrderWindow.OutOfOrder) {
+                        progress: (any RunObserver)?) throws(ProcessingOrderWindow.OutOfOrder) {
         while var records = parsing.next(waitingAbove: limit) {
             for slot in records.indices {
                 if let parsed = records[slot].take() { try window.accept(parsed) { release($0) } }

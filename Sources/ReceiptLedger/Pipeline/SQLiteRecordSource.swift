@@ -53,7 +53,7 @@ final class SQLiteRecordSource: RecordSource {
         let statement: SQLiteStatement
         do {
             statement = try database.prepare(query ?? Self.defaultQuery)
-        } catch let error where Self.isUnreadable(error) {
+        } catch let error where error.isFileFailure {
             throw SourceError(message: "cannot read \(path): \(error.message)", isFatal: true)
         } catch {
             throw SourceError(message: "\(query == nil ? "cannot read verification_results" : "--query failed"): \(error.message)")
@@ -118,7 +118,7 @@ final class SQLiteRecordSource: RecordSource {
 
     /// The file's failures (exit 1) told from the SQL's (exit 64).
     private static func classified(_ error: SQLiteError, path: String, query: String?) -> SourceError {
-        if isUnreadable(error) { return SourceError(message: "cannot read \(path): \(error.message)", isFatal: true) }
+        if error.isFileFailure { return SourceError(message: "cannot read \(path): \(error.message)", isFatal: true) }
         return SourceError(message: "\(query == nil ? "cannot read verification_results" : "--query failed"): \(error.message)")
     }
 
@@ -154,13 +154,6 @@ final class SQLiteRecordSource: RecordSource {
 
     private func column(_ name: String) -> Int32 { columns[name] ?? 0 }
 
-    /// Failures of the file rather than of the SQL: locked, not a database, damaged, unreadable,
-    /// out of memory or of disk (for the temporary copy).
-    static func isUnreadable(_ error: SQLiteError) -> Bool {
-        [SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH,
-         SQLITE_NOMEM, SQLITE_READONLY, SQLITE_FULL, SQLITE_PROTOCOL, SQLITE_SCHEMA].contains(error.code)
-    }
-
     /// Ends the read transaction and closes the connection: SQLite's locks and descriptors on the
     /// file go with it (only then may another descriptor on it be closed: see `FileDigests`).
     /// Nothing can be read after; calling it again does nothing.
@@ -175,7 +168,7 @@ final class SQLiteRecordSource: RecordSource {
         let statement = try prepare(Self.tableKeysQuery)
         try reading {
             try statement.forEachRow { row in
-                try body(RecordKeys(id: Self.value(row, 0), userID: Self.value(row, 1), verifiedAt: Self.value(row, 2)))
+                try body(RecordKeys(id: row.fieldValue(0), userID: row.fieldValue(1), verifiedAt: row.fieldValue(2)))
             }
         }
     }
@@ -210,7 +203,7 @@ final class SQLiteRecordSource: RecordSource {
                 } catch {
                     throw copyFailure(error)
                 }
-                try body(RecordKeys(id: Self.value(row, id), userID: Self.value(row, user), verifiedAt: Self.value(row, verified)))
+                try body(RecordKeys(id: row.fieldValue(id), userID: row.fieldValue(user), verifiedAt: row.fieldValue(verified)))
             }
         }
         copy = table
@@ -255,9 +248,9 @@ final class SQLiteRecordSource: RecordSource {
         do {
             try reading {
                 try statement.forEachRow { row in
-                    let keys = RecordKeys(id: Self.value(row, id), userID: Self.value(row, user), verifiedAt: Self.value(row, verified))
+                    let keys = RecordKeys(id: row.fieldValue(id), userID: row.fieldValue(user), verifiedAt: row.fieldValue(verified))
                     keysRead(keys)
-                    let claimedEnvironment = Self.value(row, claimed)
+                    let claimedEnvironment = row.fieldValue(claimed)
                     guard try Self.withResponse(row, response, { try body(keys, claimedEnvironment, $0) }) else { throw StopScan() }
                 }
             }
@@ -288,18 +281,4 @@ final class SQLiteRecordSource: RecordSource {
         do { return try database.prepare(sql) } catch { throw SourceError(message: "cannot read \(path): \(error.message)", isFatal: true) }
     }
 
-    static func value(_ row: SQLiteRow, _ column: Int32) -> FieldValue {
-        switch row.type(column) {
-        case .null: return .null
-        case .integer: return .integer(row.int64(column))
-        case .real: return .real(row.double(column))
-        case .text:
-            // TEXT that is not UTF-8 is not text: repairing it (U+FFFD) could merge two users.
-            return row.withBytes(column) { bytes in
-                let utf8 = bytes.bindMemory(to: UInt8.self)
-                return String(validatingUTF8: utf8).map { .text($0) } ?? .other(String(decoding: utf8, as: UTF8.self))
-            }
-        case .blob: return .other(row.withBytes(column) { String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self) })
-        }
-    }
 }
