@@ -12,11 +12,11 @@ enum HelpText {
       receipt-ledger --version
 
     Commands:
-      run     read stored results, write the journal, ledgers and checks into --out
-      demo    generate realistic demo data with every known pitfall, then run on it
-      bench   time the pipeline against a plain read of the same file, with peak memory
+      run        read stored results, write the journal, ledgers and checks into --out
+      demo       generate realistic demo data with every known pitfall, then run on it
+      bench      time the pipeline against a plain read of the same file, with peak memory
       templates  write the built-in HTML templates out for editing
-      help    show help for a command
+      help       show help for a command
 
     Run 'receipt-ledger COMMAND --help' for a command's options.
     """
@@ -57,14 +57,14 @@ enum HelpText {
                              rejected or any production transaction is unpriced
       --max-rejected-share S exit with 65 when more than S (0 to 1, e.g. 0.05) of the records
                              read were rejected; with --strict it replaces "any record"
-
-    Warnings (stderr, and first on the overview page): production transactions without a
-    catalog price (per product, with a close catalog id and what they would be), no
-    --catalog, and more than half of the records rejected, with the likely cause.
       --reference            read the slow, simple way (one reading thread, two passes, no
                              memo of repeated history): the same files, byte for byte, to
                              check the default against
       -h, --help             show this help
+
+    Warnings (stderr, and first on the overview page): production transactions without a
+    catalog price (per product, with a close catalog id and what they would be), no
+    --catalog, and more than half of the records rejected, with the likely cause.
     """
 
     static let demo = """

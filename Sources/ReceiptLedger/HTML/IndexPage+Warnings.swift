@@ -22,7 +22,8 @@ extension IndexPage {
             "unpriced_capped": .bool(diagnosis.unpriced.count > shown.count),
             "unpriced_shown": .string(Display.count(shown.count)),
             "unpriced_products": .string(Display.counted(diagnosis.unpriced.count, "product", "products")),
-            "no_catalog": .bool(!diagnosis.catalogGiven),
+            // With nothing booked, "no production money" is the whole story.
+            "no_catalog": .bool(!diagnosis.catalogGiven && diagnosis.bookedTransactions > 0),
             "no_catalog_note": .string("No catalog was given: \(booked) booked but none is priced."),
         ]
     }

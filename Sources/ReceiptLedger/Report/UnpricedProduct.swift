@@ -26,12 +26,18 @@ struct UnpricedProduct: Sendable, Equatable {
     /// product id in UTF-8 order).
     static func all(in transactions: [Transaction], catalog: Catalog) -> [UnpricedProduct] {
         var groups: [String: [Transaction]] = [:]
-        var sold: Set<String> = []
-        for t in transactions {
-            sold.insert(t.productID)
-            if t.environment == .production, t.status == .unpriced { groups[t.productID, default: []].append(t) }
+        for t in transactions where t.environment == .production && t.status == .unpriced {
+            groups[t.productID, default: []].append(t)
         }
-        let neverSold = catalog.productIDs.filter { !sold.contains($0) }
+        guard !groups.isEmpty else { return [] }
+        // The products sold are gathered only when a spelling may be suggested: a priced run
+        // (the usual one) hashes no product id.
+        var neverSold: [String] = []
+        if catalog.productCount > 0, groups.keys.contains(where: { catalog.rows(of: $0).isEmpty }) {
+            var sold: Set<String> = []
+            for t in transactions { sold.insert(t.productID) }
+            neverSold = catalog.productIDs.filter { !sold.contains($0) }
+        }
         // A few unpriced products against a few unsold catalog rows: a huge catalog or hundreds
         // of unpriced ids would make the spelling check quadratic for a hint.
         let suggests = groups.count * neverSold.count <= 100_000
