@@ -38,8 +38,11 @@ import Testing
 
     /// The text without `//` comments and string literals, which name types only in prose.
     static func stripped(_ text: String) -> String {
+        // Multi-line literals (`"""`, `#"""`) first: the embedded templates are text, not code.
+        let blocks = try? NSRegularExpression(pattern: ##"#*"""[\s\S]*?"""#*"##)
+        let code = blocks?.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "\"\"") ?? text
         var lines: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
             var kept = ""
             var inString = false
             var previous: Character = " "

@@ -22,16 +22,13 @@ enum BenchCommand {
         let runs = try scan.integer("runs", command: "bench", range: 1...100) ?? 3
         let data = BenchData(directory: scan.value("data") ?? "reports/bench-data", records: records, seed: seed)
         let withNDJSON = scan.has("ndjson")
-        let templates = scan.value("templates") ?? "templates"
-        guard FileManager.default.fileExists(atPath: templates) else {
-            throw UsageError("bench: templates folder \(templates) not found (run from the project folder or give --templates)")
-        }
+        let templates = scan.value("templates").map { ["--templates", $0] } ?? []
 
         let generated = try data.ensure(ndjson: withNDJSON, log: log)
         let scratch = NSTemporaryDirectory() + "receipt-ledger-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let common = ["--catalog", data.catalogPath, "--out", scratch + "/out", "--templates", templates]
+        let common = ["--catalog", data.catalogPath, "--out", scratch + "/out"] + templates
         let sqliteRun = ["run", "--db", data.sqlitePath] + common
         let ndjsonRun = ["run", "--ndjson", data.ndjsonPath, "--orders", data.ordersPath] + common
 

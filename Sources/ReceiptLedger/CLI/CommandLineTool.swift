@@ -51,6 +51,8 @@ public enum CommandLineTool {
             return try DemoCommand.execute(rest)
         case "bench":
             return try BenchCommand.execute(rest)
+        case "templates":
+            return try TemplatesCommand.execute(rest)
         default:
             throw UsageError("unknown command \"\(command)\" (see receipt-ledger --help)")
         }
@@ -61,6 +63,7 @@ public enum CommandLineTool {
         case "run": return HelpText.run
         case "demo": return HelpText.demo
         case "bench": return HelpText.bench
+        case "templates": return HelpText.templates
         case "help", "--help", "-h": return HelpText.tool
         default: return nil
         }

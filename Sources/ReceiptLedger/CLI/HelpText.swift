@@ -7,14 +7,16 @@ enum HelpText {
       receipt-ledger run (--db FILE [--query SQL] | --ndjson FILE) [options]
       receipt-ledger demo [--records N] [--seed N] [--out DIR]
       receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson]
+      receipt-ledger templates --export DIR
       receipt-ledger help [COMMAND]
       receipt-ledger --version
 
     Commands:
-      run     read stored results, write the journal, ledgers and checks into --out
-      demo    generate realistic demo data with every known pitfall, then run on it
-      bench   time the pipeline against a plain read of the same file, with peak memory
-      help    show help for a command
+      run        read stored results, write the journal, ledgers and checks into --out
+      demo       generate realistic demo data with every known pitfall, then run on it
+      bench      time the pipeline against a plain read of the same file, with peak memory
+      templates  write the built-in HTML templates out for editing
+      help       show help for a command
 
     Run 'receipt-ledger COMMAND --help' for a command's options.
     """
@@ -53,12 +55,20 @@ enum HelpText {
       --orders-query SQL     with --db: any SELECT returning those columns
       --revoke-grace-hours N hours a server may take to revoke after a refund (default 24;
                              decimals allowed: 0.5)
-      --templates DIR        HTML templates folder (default: templates)
-      --strict               exit with 65 when any record was rejected (reports still written)
+      --templates DIR        HTML templates that replace the built-in ones, file by file
+                             (default: templates/ in the working folder, when present)
+      --strict               exit with 65 (reports still written) when any record was
+                             rejected or any production transaction is unpriced
+      --max-rejected-share S exit with 65 when more than S (0 to 1, e.g. 0.05) of the records
+                             read were rejected; with --strict it replaces "any record"
       --reference            read the slow, simple way (one reading thread, two passes, no
                              memo of repeated history): the same files, byte for byte, to
                              check the default against
       -h, --help             show this help
+
+    Warnings (stderr, and first on the overview page): production transactions without a
+    catalog price (per product, with a close catalog id and what they would be), no
+    --catalog, and more than half of the records rejected, with the likely cause.
     """
 
     static let demo = """
@@ -98,7 +108,20 @@ enum HelpText {
       --ndjson               also run on the NDJSON form of the same data
       --verify               then run the reference reading (run --reference) too and check
                              that it writes the same files, byte for byte
-      --templates DIR        HTML templates folder (default: templates)
+      --templates DIR        HTML templates that replace the built-in ones, file by file
+      -h, --help             show this help
+    """
+
+    static let templates = """
+    Usage: receipt-ledger templates --export DIR
+
+    Writes the HTML templates built into the binary into DIR (created when missing) for
+    editing; nothing is written when any of them is already there. Runs take them with
+    --templates DIR, or from templates/ in the working folder; a file left out (or deleted)
+    is taken from the built-in ones.
+
+    Options:
+      --export DIR           the folder to write
       -h, --help             show this help
     """
 }

@@ -4,6 +4,7 @@ enum RunCommand {
         "db": .value, "query": .value, "ndjson": .value, "catalog": .value, "out": .value, "force": .flag,
         "bundle-id": .repeatable, "as-of": .value, "strict": .flag, "period": .value, "calendar": .value, "tz": .value,
         "reference": .flag, "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
+        "max-rejected-share": .value,
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
@@ -33,6 +34,12 @@ enum RunCommand {
         }
         options.force = scan.has("force")
         options.strict = scan.has("strict")
+        if let share = scan.value("max-rejected-share") {
+            guard let value = StrictVerdict.share(share) else {
+                throw UsageError("run: --max-rejected-share takes a share from 0 to 1 (e.g. 0.05), not \"\(share)\"")
+            }
+            options.maxRejectedShare = value
+        }
         options.reference = scan.has("reference")
         if let period = scan.value("period") {
             guard let unit = PeriodUnit(rawValue: period) else { throw UsageError("run: --period takes day, week, month, quarter or year, not \"\(period)\"") }
@@ -71,7 +78,12 @@ enum RunCommand {
         run.keepsResultsUntilExit = true
         let summary = try run.execute()
         printSummary(summary)
-        if options.strict && summary.counts.rejected > 0 { return ExitCode.dataError }
+        let failures = StrictVerdict.failures(counts: summary.counts, unpricedTransactions: summary.diagnosis.unpricedTransactions,
+                                              options: options)
+        guard failures.isEmpty else {
+            CommandLineTool.printError(StrictVerdict.line(failures))
+            return ExitCode.dataError
+        }
         return ExitCode.success
     }
 
@@ -80,5 +92,6 @@ enum RunCommand {
         print("records: \(c.read) read = \(c.accepted) accepted + \(c.redirected) redirected (21007/21008) + \(c.rejected) rejected")
         print("transactions: \(summary.transactions), anomalies: \(summary.anomalies)")
         print("report written to \(summary.outputDirectory)/")
+        for warning in summary.diagnosis.warnings { CommandLineTool.printError(warning.line) }
     }
 }

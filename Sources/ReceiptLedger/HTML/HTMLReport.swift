@@ -1,7 +1,8 @@
 import Foundation
 
-/// The HTML pages of a report, rendered from the editable files in `templates/` (parsed before
-/// any data is read, so a broken template fails fast with its file and line).
+/// The HTML pages of a report, rendered from the templates built into the binary or the files
+/// that replace them (`HTMLReport+Templates`), parsed before any data is read, so a broken
+/// template fails fast with its file and line.
 enum HTMLReport {
     /// Template files read at start; every one is also a partial (`{{> _head}}`).
     static let templateFiles = [
@@ -13,30 +14,6 @@ enum HTMLReport {
     ]
     /// Rows shown in one HTML table at most; the CSV always has all of them.
     static let rowCap = 200
-
-    static func loadTemplates(from directory: String) throws -> TemplateSet {
-        let folder = locateTemplates(directory)
-        do {
-            return try TemplateSet.load(directory: folder, names: templateFiles)
-        } catch let error as TemplateError {
-            throw UsageError("template \(error)")
-        } catch {
-            throw UsageError("cannot read the templates in \(folder): \(error)")
-        }
-    }
-
-    /// The default `templates` folder is looked up from the working directory first, then
-    /// beside the executable's build folder (so `swift run` works from anywhere in the repo).
-    static func locateTemplates(_ directory: String) -> String {
-        guard directory == "templates", !FileManager.default.fileExists(atPath: "templates/index.html") else { return directory }
-        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = url.appendingPathComponent("templates")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("index.html").path) { return candidate.path }
-            url = url.deletingLastPathComponent()
-        }
-        return directory
-    }
 
     /// One page of the report: its file name, and how to render it (on any thread).
     struct Page: Sendable {

@@ -24,7 +24,7 @@ enum IndexPage {
         var states: [String: Int] = [:]
         for s in data.subscriptions where s.environment == .production { states[s.state.rawValue, default: 0] += 1 }
 
-        return [
+        let context: [String: TemplateValue] = [
             "counts": .object([
                 "read": .string(Display.count(c.read)), "accepted": .string(Display.count(c.accepted)),
                 "redirected": .string(Display.count(c.redirected)), "rejected": .string(Display.count(c.rejected)),
@@ -68,6 +68,7 @@ enum IndexPage {
             "states": .list(states.keys.sorted().map { .object(["state": .string($0), "count": .string(Display.count(states[$0] ?? 0))]) }),
             "has_states": .bool(!states.isEmpty),
         ]
+        return context.merging(warningsContext(data.diagnosis)) { current, _ in current }
     }
 
     /// One currency's amounts, formatted for a table row.

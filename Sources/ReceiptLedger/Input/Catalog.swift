@@ -58,6 +58,15 @@ struct Catalog: Sendable {
     }
 
     var productCount: Int { rowsByProduct.count }
+
+    /// Every product id of the catalog, in UTF-8 order (for the run's warnings).
+    var productIDs: [String] { rowsByProduct.keys.sorted { $0.utf8Precedes($1) } }
+
+    /// The product's rows in effect order (`effective_from`, then file order; "always" first);
+    /// empty for a product the catalog does not hold.
+    func rows(of productID: String) -> ArraySlice<Entry> {
+        rowsByProduct[productID].map { rows[$0] } ?? []
+    }
     var entryCount: Int { rows.count }
 
     /// The row with the latest `effective_from` at or before `instant` (ties: the later row).

@@ -139,7 +139,7 @@ struct ResponseReader: Sendable {
             return rejected("malformed_receipt", "latest_receipt_info is a JSON \(latestValue < 0 ? .null : view.kind(latestValue))", status: status)
         }
         if !bundleIDs.isEmpty, bundleValue >= 0, let bundle = view.looseText(bundleValue), !bundleIDs.contains(bundle) {
-            return rejected("foreign_bundle", "bundle_id \(bundle) is not one of --bundle-id", status: status)
+            return rejected("foreign_bundle", Self.foreignBundleDetail(bundle), status: status)
         }
 
         let (environment, inferred) = Self.environment(view, environmentValue, receiptTypeValue)

@@ -23,4 +23,8 @@ enum StatusCode {
         default: return "Unknown status"
         }
     }
+
+    /// Apple's answers that ask to try again (21005 "server unavailable", 21100–21199 "internal
+    /// error"): the receipts behind them may still hold revenue.
+    static func isRetryable(_ code: Int64) -> Bool { code == 21005 || (21100...21199).contains(code) }
 }

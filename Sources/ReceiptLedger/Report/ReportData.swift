@@ -13,4 +13,6 @@ struct ReportData: Sendable {
     /// Where the orders came from, for the manifest and the pages.
     var ordersLabel: String?
     var orderCount: Int
+    /// The run's warnings, shown first on the overview.
+    var diagnosis: RunDiagnosis = .none
 }

@@ -22,6 +22,8 @@ struct RunOptions: Sendable {
     var asOf: UnixMillis?
     var asOfText: String?
     var strict = false
+    /// `--max-rejected-share`: exit 65 when more of the records read were rejected (see `StrictVerdict`).
+    var maxRejectedShare: DecimalText?
     var period = PeriodUnit.month
     var calendar = CalendarKind.gregorian
     /// IANA zone the periods are cut in.
@@ -30,8 +32,9 @@ struct RunOptions: Sendable {
     var ordersCSV: String?
     var ordersQuery: String?
     var revokeGraceHours: GraceHours = 24
-    /// Folder of the HTML templates, read at run time.
-    var templatesDirectory = "templates"
+    /// `--templates DIR`: its files replace the built-in templates one by one. nil: the
+    /// working folder's `templates/`, when there is one, does (`HTMLReport.loadTemplates`).
+    var templatesDirectory: String?
     /// Read the slow, simple way (`JournalPipeline.reference`), to check the default's output.
     var reference = false
 

@@ -1,6 +1,7 @@
-/// `manifest.json`: what was read (with SHA-256), with which options, the balanced counts,
-/// and every output file with its rows and SHA-256 (SPEC §7). Holds no clock time and no
-/// machine-specific value, so the same input gives the same bytes.
+/// `manifest.json`: what was read (with SHA-256; inputs by absolute path), the templates the
+/// pages came from (built-in or a file, with SHA-256), with which options, the balanced counts,
+/// and every output file with its rows and SHA-256 (SPEC §7). Holds no clock time, so the same
+/// input read from the same place gives the same bytes.
 enum ManifestFile {
     static let name = ReportStaging.manifestName
 
@@ -12,27 +13,33 @@ enum ManifestFile {
     }
 
     /// - Parameter digests: the input files' SHA-256, usually computed while the run went on.
-    static func document(_ data: ReportData, outputs: [Output], digests: FileDigests) throws -> String {
+    /// - Parameter templates: the templates the pages were rendered from (`TemplateSet.sources`).
+    static func document(_ data: ReportData, outputs: [Output], digests: FileDigests, templates: [TemplateSource] = []) throws -> String {
+        let absolute = TemplateSource.absolutePath
         let options = data.options
         let counts = data.journal.counts
         var inputs: [JSONOutput] = []
         var input: [(String, JSONOutput)] = [("role", .string("records"))]
         switch options.input {
         case .sqlite(let path, let query):
-            input += [("format", .string("sqlite")), ("path", .string(path)),
+            input += [("format", .string("sqlite")), ("path", .string(absolute(path))),
                       ("query", .string(query ?? SQLiteRecordSource.defaultQuery))]
         case .ndjson(let path):
-            input += [("format", .string("ndjson")), ("path", .string(path))]
+            input += [("format", .string("ndjson")), ("path", .string(absolute(path)))]
         }
         input += [("sha256", .string(try digests.hexDigest(ofFileAt: options.input.path))), ("records", .integer(Int64(counts.read)))]
         inputs.append(.object(input))
         if let catalog = options.catalogPath {
-            inputs.append(.object([("role", .string("catalog")), ("format", .string("csv")), ("path", .string(catalog)),
+            inputs.append(.object([("role", .string("catalog")), ("format", .string("csv")), ("path", .string(absolute(catalog))),
                                    ("sha256", .string(try digests.hexDigest(ofFileAt: catalog)))]))
         }
         if let label = data.ordersLabel {
             var orders: [(String, JSONOutput)] = [("role", .string("orders")), ("source", .string(label))]
-            if let csv = options.ordersCSV { orders.append(("sha256", .string(try digests.hexDigest(ofFileAt: csv)))) }
+            if let csv = options.ordersCSV {
+                orders += [("path", .string(absolute(csv))), ("sha256", .string(try digests.hexDigest(ofFileAt: csv)))]
+            } else {
+                orders.append(("path", .string(absolute(options.input.path))))
+            }
             orders.append(("orders", .integer(Int64(data.orderCount))))
             inputs.append(.object(orders))
         }
@@ -68,6 +75,9 @@ enum ManifestFile {
             ("tool", .string("receipt-ledger")),
             ("version", .string(ReceiptLedgerInfo.version)),
             ("inputs", .array(inputs)),
+            ("templates", .array(templates.map { template in
+                .object([("file", .string(template.name)), ("origin", .string(template.origin)), ("sha256", .string(template.sha256))])
+            })),
             ("options", .object(optionFields)),
             ("as_of", .string(data.asOf?.iso8601 ?? "")),
             ("counts", .object(countFields)),

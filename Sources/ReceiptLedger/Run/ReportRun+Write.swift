@@ -14,7 +14,7 @@ extension ReportRun {
     /// Each file is written whole by one thread and the manifest lists them by name, so the
     /// bytes are the same whichever thread finishes first.
     func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: [Order]?, ordersLabel: String?,
-                     sourceLabel: String, templates: TemplateSet, digests: FileDigests,
+                     sourceLabel: String, templates: TemplateSet, digests: FileDigests, diagnosis: RunDiagnosis = .none,
                      into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
         let journalFiles = Self.journalCSVFiles(journal)
@@ -25,7 +25,7 @@ extension ReportRun {
         digests.hurry()
         let summing = BackgroundWork { JournalSums(journal.transactions) }
         let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
-                                   orders: orders, ordersLabel: ordersLabel, besideLedgers: true)
+                                   orders: orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis)
 
         progress?.phase("writing reports")
         let files = Self.derivedCSVFiles(data)
@@ -40,7 +40,7 @@ extension ReportRun {
         outputs += try writingJournalFiles.value()
         PhaseTimer.mark("CSV files and HTML pages written")
         outputs.sort { $0.name < $1.name }
-        let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests)
+        let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests, templates: templates.sources)
         inputsHashed()
         try staging.write(ManifestFile.name, text: manifest)
         try staging.commit()

@@ -16,13 +16,15 @@ struct ReportRun {
         var anomalies: Int
         var outputDirectory: String
         var files: [ManifestFile.Output]
+        /// The run's warnings and what `--strict` reads.
+        var diagnosis: RunDiagnosis
     }
 
     func execute() throws -> Summary {
         PhaseTimer.mark("start")
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
-        try checkOutputSparesInputs()
+        try checkOutputSparesInputs(templates: templates)
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: options.timeZone) } catch { throw UsageError("unknown time zone \(options.timeZone)") }
         // The report folder is checked, locked and staged before any input is read.
@@ -59,11 +61,13 @@ struct ReportRun {
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
 
         try AmountRange.check(journal)
+        let diagnosis = RunDiagnosis(journal: journal, catalog: catalog, options: options,
+                                     inputHeader: RejectionNote.header(ofFileAt: options.input.path))
         PhaseTimer.mark("journal")
         let outputs: [ManifestFile.Output]
         do {
             outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
-                                      templates: templates, digests: digests, into: staging, inputsHashed: endReading)
+                                      templates: templates, digests: digests, diagnosis: diagnosis, into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
             staging.discard()
             throw UsageError("template \(error)")
@@ -74,7 +78,7 @@ struct ReportRun {
         progress?.finish()
         if keepsResultsUntilExit { KeptUntilExit.keep(result) }
         return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
-                       outputDirectory: options.outputDirectory, files: outputs)
+                       outputDirectory: options.outputDirectory, files: outputs, diagnosis: diagnosis)
     }
 
     /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
@@ -82,7 +86,8 @@ struct ReportRun {
     /// the reconciliation of the orders are built on other threads while the ledgers are built
     /// (the longest of these, on one thread); the data is the same.
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
-                           orders: [Order]?, ordersLabel: String?, besideLedgers: Bool = false) -> ReportData {
+                           orders: [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
+                           diagnosis: RunDiagnosis = .none) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
@@ -105,7 +110,7 @@ struct ReportRun {
         return ReportData(
             options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
             refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
-            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0)
+            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0, diagnosis: diagnosis)
     }
 
     /// Every CSV file and HTML page of a run as bytes, in memory, in file-name order, written by
@@ -204,11 +209,10 @@ struct ReportRun {
     /// The report must not replace a file it reads: an input, catalog, orders file or template
     /// that lies in `--out` under a name the report writes (`--out templates` would overwrite
     /// `templates/index.html`).
-    private func checkOutputSparesInputs() throws(UsageError) {
+    private func checkOutputSparesInputs(templates: TemplateSet) throws(UsageError) {
         guard let out = ReportStaging.realPath(options.outputDirectory) else { return }
-        let folder = HTMLReport.locateTemplates(options.templatesDirectory)
         let read = [options.input.path, options.catalogPath, options.ordersCSV].compactMap { $0 }
-            + HTMLReport.templateFiles.map { folder + "/" + $0 }
+            + templates.sources.compactMap(\.path)
         for path in read {
             guard let resolved = ReportStaging.realPath(path) else { continue }
             let (parent, name) = ReportStaging.split(resolved)
