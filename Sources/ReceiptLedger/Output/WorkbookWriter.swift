@@ -24,6 +24,8 @@ struct WorkbookWriter {
     private var column: Int?
     /// The number of the open row (1 is the header), as text, for the cell references.
     private var rowNumber: [UInt8] = []
+    /// `<c r="` and the letters of each column of the open sheet.
+    private var cellStarts: [[UInt8]] = []
 
     /// Rows per sheet at most, the header included.
     let rowLimit: Int
@@ -160,6 +162,11 @@ struct WorkbookWriter {
         guard let (name, columns) = open else { preconditionFailure("no sheet is open") }
         let sheetName = WorkbookParts.sheetName(name, taken: sheets.map(\.name))
         sheets.append(WorkbookParts.Sheet(name: sheetName, columnCount: columns.count, rowCount: 0))
+        cellStarts = columns.indices.map { index in
+            var start = Self.cellOpen
+            SheetValue.appendColumnName(index, to: &start)
+            return start
+        }
         try zip.beginEntry(WorkbookParts.sheetPath(sheets.count))
         xml += Array(WorkbookParts.worksheetStart(columns: columns, selected: sheets.count == 1).utf8)
         startRow()
@@ -198,15 +205,10 @@ struct WorkbookWriter {
     private mutating func startCell(style: Int?, type: [UInt8]?) {
         guard let current = column, let sheet = sheets.last else { preconditionFailure("no row is open") }
         precondition(current < sheet.columnCount, "more cells than columns")
-        xml += Self.cellOpen
-        SheetValue.appendColumnName(current, to: &xml)
+        xml += cellStarts[current]
         xml += rowNumber
         xml.append(UInt8(ascii: "\""))
-        if let style {
-            xml += Self.styleAttribute
-            MoneyFormat.appendPlain(Int64(style), minorDigits: 0, to: &xml)
-            xml.append(UInt8(ascii: "\""))
-        }
+        if let style { xml += Self.styleAttributes[style] }
         if let type {
             xml += Self.typeAttribute
             xml += type
@@ -220,7 +222,9 @@ struct WorkbookWriter {
     private static let flushBytes = 1 << 20
 
     private static let rowOpen = Array(#"<row r=""#.utf8), rowClose = Array("</row>".utf8), quotedTagEnd = Array(#"">"#.utf8)
-    private static let cellOpen = Array(#"<c r=""#.utf8), styleAttribute = Array(#" s=""#.utf8), typeAttribute = Array(#" t=""#.utf8)
+    private static let cellOpen = Array(#"<c r=""#.utf8), typeAttribute = Array(#" t=""#.utf8)
+    /// ` s="0"` … ` s="8"`, one for each style of `WorkbookParts.Style`.
+    private static let styleAttributes = (0...WorkbookParts.Style.dateTime).map { Array(#" s="\#($0)""#.utf8) }
     private static let inlineStringType = Array("inlineStr".utf8), booleanType = Array("b".utf8)
     private static let textOpen = Array("<is><t>".utf8), preservedTextOpen = Array(#"<is><t xml:space="preserve">"#.utf8)
     private static let textClose = Array("</t></is></c>".utf8)
