@@ -2,7 +2,7 @@
 /// CSV file and its sheet in `report.xlsx` come from one description.
 ///
 /// The kind changes nothing in the CSV file (whose cells are text or number as each file
-/// writes them); it types the column's cells in the workbook (`WorkbookSheet`). A value that
+/// writes them); it types the column's cells in the workbook (`ReportWorkbook`). A value that
 /// does not read as its kind (an unreadable `delivered_at`, an id where a count would be) is
 /// written as text there, so a sheet never loses what its CSV file holds.
 struct ReportColumn: Sendable, Equatable {

@@ -74,8 +74,9 @@ enum ReportWorkbook {
                 var first = 0
                 while first < starts.count {
                     let rowEnd = first + width < starts.count ? starts[first + width] : bytes.count
-                    // Escaping makes a byte at most 7 (`_x0001_`); a cell's markup is under 80 bytes.
-                    try workbook.beginRow(maximumBytes: 7 * (rowEnd - starts[first]) + 80 * width)
+                    // Escaping makes a byte at most 7 (`_x0001_`); a cell's markup and a cut's `…`
+                    // take under 96 bytes, the row's tags under 32.
+                    try workbook.beginRow(maximumBytes: 7 * (rowEnd - starts[first]) + 96 * width + 32)
                     for column in 0..<width {
                         let value = cell(first + column)
                         guard !value.isEmpty else {

@@ -92,6 +92,25 @@ import Testing
         #expect(zip.text(WorkbookParts.sheetPath(3))?.contains(#"<row r="2"><c r="A2" s="2" t="inlineStr"><is><t>0042</t>"#) == true)
     }
 
+    @Test func aRowThatWouldTakeTheSheetPastItsByteLimitStartsAContinuation() throws {
+        var writer = WorkbookWriter(sheetByteLimit: 2_000)
+        try writer.beginSheet("big", columns: [WorkbookParts.Column(name: "text", width: 20)])
+        let text = Array(String(repeating: "x", count: 400).utf8)
+        for _ in 0..<5 {
+            try writer.beginRow(maximumBytes: 500)
+            text.withUnsafeBufferPointer { writer.text($0) }
+            writer.endRow()
+        }
+        try writer.endSheet()
+        #expect(writer.sheets.map(\.name) == ["big", "big (2)", "big (3)"])
+        #expect(writer.sheets.map(\.rowCount) == [3, 3, 2])
+        try writer.finish()
+        var bytes: [UInt8] = []
+        writer.drain { bytes += $0 }
+        let zip = try StoredZip(bytes)
+        for number in 1...3 { #expect((zip.entries[number - 1].contents.count) <= 2_000, "sheet \(number)") }
+    }
+
     @Test func theStylesDefineEveryFormatTheCellsUse() throws {
         let styles = WorkbookParts.styles
         #expect(StoredZip.xmlProblem(Array(styles.utf8)) == nil)
