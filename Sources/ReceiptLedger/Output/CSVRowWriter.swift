@@ -5,31 +5,56 @@
 /// strings, hundreds of MB at a million records). Files whose rows are already in file order
 /// (SPEC §7 keys, checked by the caller) are written with this instead: the same guarding and
 /// quoting as `CSVCell`, numbers and instants formatted into the buffer without a `String`.
+///
+/// A writer made with `init(rawCellsReservingBytes:)` keeps the values instead, as they are
+/// before any guard or quoting (`CSVCell.rawValue`), back to back, each cell's start in
+/// `cellStarts`: the workbook's sheets are written from the same rows as the CSV files.
 struct CSVRowWriter {
     private(set) var bytes: [UInt8] = []
     private(set) var rowCount = 0
     private var atRowStart = true
+    /// Whether cells are kept raw (no guard, quotes, separators or line ends).
+    let keepsRawCells: Bool
+    /// With `keepsRawCells`, where each cell starts in `bytes`, row after row (a cell ends
+    /// where the next starts, the last at `bytes.count`).
+    private(set) var cellStarts: [Int] = []
 
     init(reservingBytes capacity: Int = 0) {
+        keepsRawCells = false
         bytes.reserveCapacity(capacity)
+    }
+
+    /// A writer that keeps raw cell values (see the type's summary).
+    init(rawCellsReservingBytes capacity: Int) {
+        keepsRawCells = true
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Any cell of a `CSVTable`, written as the table writes it.
+    mutating func cell(_ cell: CSVCell) {
+        switch cell {
+        case .text(let value): text(value)
+        case .number(let value): number(value)
+        case .empty: empty()
+        }
     }
 
     /// A text cell (formula-guarded), like `CSVCell.text`.
     mutating func text(_ value: String) {
         separate()
-        value.withUTF8Buffer { CSVCell.appendField(bytes: $0, guarded: true, to: &bytes) }
+        value.withUTF8Buffer { field($0, guarded: true) }
     }
 
     /// An id as a text cell (formula-guarded), like `CSVCell.text` of its `String`.
     mutating func text(_ value: IDText) {
         separate()
-        value.withUTF8 { CSVCell.appendField(bytes: $0, guarded: true, to: &bytes) }
+        value.withUTF8 { field($0, guarded: true) }
     }
 
     /// A number cell (never guarded), like `CSVCell.number`.
     mutating func number(_ value: String) {
         separate()
-        value.withUTF8Buffer { CSVCell.appendField(bytes: $0, guarded: false, to: &bytes) }
+        value.withUTF8Buffer { field($0, guarded: false) }
     }
 
     /// A whole number, like `CSVCell.integer`.
@@ -62,6 +87,7 @@ struct CSVRowWriter {
         guard let value else { return }
         let start = bytes.count
         value.appendISO8601(to: &bytes)
+        if keepsRawCells { return }
         // Years outside 0…9999 start with a sign; never for a readable instant, but stay exact.
         let guarded = bytes.withUnsafeBufferPointer { CSVCell.needsGuard(UnsafeBufferPointer(rebasing: $0[start...])) }
         if guarded { bytes.insert(UInt8(ascii: "'"), at: start) }
@@ -69,6 +95,7 @@ struct CSVRowWriter {
 
     /// The header line (column names, guarded like text cells); not counted as a row.
     mutating func header(_ names: [String]) {
+        precondition(!keepsRawCells, "a raw-cell writer has no header line")
         for name in names { text(name) }
         bytes.append(UInt8(ascii: "\n"))
         atRowStart = true
@@ -81,14 +108,29 @@ struct CSVRowWriter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Forgets the cells kept so far (`keepsRawCells`), once they have been read; the row
+    /// count stays.
+    mutating func removeRawCells() {
+        bytes.removeAll(keepingCapacity: true)
+        cellStarts.removeAll(keepingCapacity: true)
+    }
+
     mutating func endRow() {
-        bytes.append(UInt8(ascii: "\n"))
+        if !keepsRawCells { bytes.append(UInt8(ascii: "\n")) }
         rowCount += 1
         atRowStart = true
     }
 
     private mutating func separate() {
+        if keepsRawCells { return cellStarts.append(bytes.count) }
         if atRowStart { atRowStart = false } else { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    /// One text or number field: guarded and quoted as `CSVCell` writes it, or kept raw.
+    @inline(__always)
+    private mutating func field(_ value: UnsafeBufferPointer<UInt8>, guarded: Bool) {
+        if keepsRawCells { return bytes.append(contentsOf: value) }
+        CSVCell.appendField(bytes: value, guarded: guarded, to: &bytes)
     }
 
     private static let trueBytes = Array("true".utf8)

@@ -2,7 +2,13 @@
 /// Apple's answer, and environments inferred for lack of a field (SPEC §3, §8).
 enum EnvironmentCheckFile {
     static let name = "environment_check.csv"
-    static let header = ["record_id", "user_id", "verified_at", "claimed_environment", "environment", "status", "finding"]
+    static let columns: [ReportColumn] = [
+        .text("record_id"), .text("user_id"), .instant("verified_at"), .text("claimed_environment"), .text("environment"),
+        .text("status"), .text("finding"),
+    ]
+    static let header = columns.map(\.name)
+
+    static func csv(_ checks: [EnvironmentCheck]) -> ReportCSV { .table(table(checks), columns: columns) }
 
     static func table(_ checks: [EnvironmentCheck]) -> CSVTable {
         var table = CSVTable(header: header)

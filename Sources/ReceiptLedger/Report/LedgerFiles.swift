@@ -3,13 +3,17 @@ enum LedgerFiles {
     static let periodName = "ledger_period.csv"
     static let productName = "ledger_product.csv"
     static let userName = "ledger_user.csv"
-    static let amountColumns = [
-        "units_sold", "gross_amount", "proceeds_amount", "units_refunded", "refund_amount",
-        "refund_proceeds_amount", "net_amount", "net_proceeds_amount",
+    static let amountColumns: [ReportColumn] = [
+        .integer("units_sold"), .amount("gross_amount"), .amount("proceeds_amount"), .integer("units_refunded"),
+        .amount("refund_amount"), .amount("refund_proceeds_amount"), .amount("net_amount"), .amount("net_proceeds_amount"),
     ]
 
+    static func columns(_ ledger: Ledger) -> [ReportColumn] {
+        [.text("environment"), .text("period")] + itemColumn(ledger).map(ReportColumn.text) + [.text("currency")] + amountColumns
+    }
+
     static func header(_ ledger: Ledger) -> [String] {
-        ["environment", "period"] + itemColumn(ledger) + ["currency"] + amountColumns
+        columns(ledger).map(\.name)
     }
 
     private static func itemColumn(_ ledger: Ledger) -> [String] {
@@ -25,8 +29,8 @@ enum LedgerFiles {
     /// they are. (Should that ever not hold, the table is sorted like any other.)
     static func csv(_ ledger: Ledger) -> ReportCSV {
         let rows = ledger.sortedRows
-        guard isInKeyOrder(rows) else { return .table(cellTable(ledger)) }
-        return .streamed(header: header(ledger), count: rows.count) { range, writer in
+        guard isInKeyOrder(rows) else { return .table(cellTable(ledger), columns: columns(ledger)) }
+        return .streamed(columns: columns(ledger), count: rows.count) { range, writer in
             appendRows(rows[range], items: ledger.dimension != .period, to: &writer)
         }
     }

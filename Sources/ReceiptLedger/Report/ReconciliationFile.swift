@@ -1,10 +1,14 @@
 /// `reconciliation.csv`: written only when orders were given (SPEC §7).
 enum ReconciliationFile {
     static let name = "reconciliation.csv"
-    static let header = [
-        "finding", "order_id", "environment", "transaction_id", "user_id", "product_id", "currency", "amount",
-        "cancellation_date", "delivered_at", "revoked_at", "leak_days", "detail",
+    static let columns: [ReportColumn] = [
+        .text("finding"), .text("order_id"), .text("environment"), .text("transaction_id"), .text("user_id"), .text("product_id"),
+        .text("currency"), .amount("amount"), .instant("cancellation_date"), .instant("delivered_at"), .instant("revoked_at"),
+        .decimal("leak_days"), .text("detail"),
     ]
+    static let header = columns.map(\.name)
+
+    static func csv(_ reconciliation: Reconciliation) -> ReportCSV { .table(table(reconciliation), columns: columns) }
 
     static func table(_ reconciliation: Reconciliation) -> CSVTable {
         var table = CSVTable(header: header)

@@ -1,11 +1,15 @@
 /// `refunds.csv` (SPEC §7).
 enum RefundsFile {
     static let name = "refunds.csv"
-    static let header = [
-        "environment", "transaction_id", "user_id", "product_id", "product_type", "purchase_date", "cancellation_date",
-        "days_to_refund", "cancellation_reason", "currency", "refund_amount", "period_sold", "period_refunded",
-        "unexpired_at_refund", "records_after_refund", "user_refund_count",
+    static let columns: [ReportColumn] = [
+        .text("environment"), .text("transaction_id"), .text("user_id"), .text("product_id"), .text("product_type"),
+        .instant("purchase_date"), .instant("cancellation_date"), .decimal("days_to_refund"), .text("cancellation_reason"),
+        .text("currency"), .amount("refund_amount"), .text("period_sold"), .text("period_refunded"),
+        .boolean("unexpired_at_refund"), .integer("records_after_refund"), .integer("user_refund_count"),
     ]
+    static let header = columns.map(\.name)
+
+    static func csv(_ refunds: [Refund]) -> ReportCSV { .table(table(refunds), columns: columns) }
 
     static func table(_ refunds: [Refund]) -> CSVTable {
         var table = CSVTable(header: header)

@@ -1,7 +1,10 @@
 /// `rejected.csv`: every record that was not booked, with its reason (SPEC §7, §8).
 enum RejectedFile {
     static let name = "rejected.csv"
-    static let header = ["record_id", "user_id", "reason", "detail"]
+    static let columns: [ReportColumn] = [.text("record_id"), .text("user_id"), .text("reason"), .text("detail")]
+    static let header = columns.map(\.name)
+
+    static func csv(_ rejected: [RejectedRecord]) -> ReportCSV { .table(table(rejected), columns: columns) }
 
     static func table(_ rejected: [RejectedRecord]) -> CSVTable {
         var table = CSVTable(header: header)

@@ -1,16 +1,18 @@
 /// `subscriptions.csv` (SPEC §7, §8).
 enum SubscriptionsFile {
     static let name = "subscriptions.csv"
-    static let header = [
-        "environment", "original_transaction_id", "user_id", "product_id", "first_purchase_date", "latest_expires_date",
-        "paid_periods", "refunded_periods", "auto_renew_status", "expiration_intent", "in_billing_retry", "state",
+    static let columns: [ReportColumn] = [
+        .text("environment"), .text("original_transaction_id"), .text("user_id"), .text("product_id"),
+        .instant("first_purchase_date"), .instant("latest_expires_date"), .integer("paid_periods"), .integer("refunded_periods"),
+        .text("auto_renew_status"), .text("expiration_intent"), .boolean("in_billing_retry"), .text("state"),
     ]
+    static let header = columns.map(\.name)
 
     /// The file for `ReportRun`: one subscription per (environment, original_transaction_id),
     /// the file's key, so ordered by that key the rows are in file order and are streamed.
     static func csv(_ subscriptions: [Subscription]) -> ReportCSV {
         let order = keyOrder(subscriptions)
-        return .streamed(header: header, count: order.count) { range, rows in
+        return .streamed(columns: columns, count: order.count) { range, rows in
             for index in order[range] { appendRow(subscriptions[index], to: &rows) }
         }
     }

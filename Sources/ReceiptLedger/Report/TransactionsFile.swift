@@ -1,12 +1,16 @@
 /// `transactions.csv`: one row per deduplicated transaction (SPEC §7).
 enum TransactionsFile {
     static let name = "transactions.csv"
-    static let header = [
-        "environment", "transaction_id", "original_transaction_id", "user_id", "product_id", "product_type", "quantity",
-        "purchase_date", "original_purchase_date", "expires_date", "cancellation_date", "cancellation_reason",
-        "is_trial_period", "is_in_intro_offer_period", "ownership_type", "currency", "unit_price", "gross_amount",
-        "proceeds_amount", "status", "refund_visible", "first_record_id", "record_count",
+    /// The columns of SPEC §7, in order; `first_record_id` is an id (text in the workbook).
+    static let columns: [ReportColumn] = [
+        .text("environment"), .text("transaction_id"), .text("original_transaction_id"), .text("user_id"), .text("product_id"),
+        .text("product_type"), .integer("quantity"), .instant("purchase_date"), .instant("original_purchase_date"),
+        .instant("expires_date"), .instant("cancellation_date"), .text("cancellation_reason"), .boolean("is_trial_period"),
+        .boolean("is_in_intro_offer_period"), .text("ownership_type"), .text("currency"), .amount("unit_price"),
+        .amount("gross_amount"), .amount("proceeds_amount"), .text("status"), .boolean("refund_visible"),
+        .text("first_record_id"), .integer("record_count"),
     ]
+    static let header = columns.map(\.name)
 
     /// The file for `ReportRun`. The journal lists transactions by (environment,
     /// transaction_id), the file's key, which no two share: that is already the file order, so
@@ -14,9 +18,9 @@ enum TransactionsFile {
     /// like any other.)
     static func csv(_ transactions: [Transaction]) -> ReportCSV {
         guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else {
-            return .table(cellTable(transactions))
+            return .table(cellTable(transactions), columns: columns)
         }
-        return .streamed(header: header, count: transactions.count) { range, rows in
+        return .streamed(columns: columns, count: transactions.count) { range, rows in
             appendRows(transactions[range], to: &rows)
         }
     }

@@ -32,8 +32,10 @@ extension ReportRun {
         // The pages need only the files' row counts, known before the files are written.
         let rowCounts = (journalFiles + files).map { (name: $0.name, rows: $0.csv.rowCount) }.sorted { $0.name < $1.name }
         let pages = HTMLReport.pageRenderers(data, sums: summing.value(), files: rowCounts, templates: templates)
-        // Each remaining file is one job; two cores take the jobs in turn.
-        var jobs: [@Sendable () throws -> ManifestFile.Output] = []
+        // Each remaining file is one job; two cores take the jobs in turn, the workbook (the
+        // largest: every CSV file again) first.
+        let sheets = (journalFiles + files).sorted { $0.name < $1.name }
+        var jobs: [@Sendable () throws -> ManifestFile.Output] = [{ try Self.writeWorkbook(sheets, to: staging) }]
         for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
         for page in pages { jobs.append { try Self.write(page, to: staging) } }
         var outputs = try Parallel.run(jobs).map { try $0.get() }  // the first failure in job order
@@ -63,6 +65,20 @@ extension ReportRun {
             }
         }
         return ManifestFile.Output(name: name, rows: rows, sha256: file.sha256)
+    }
+
+    /// Writes `report.xlsx` into the staging folder: a sheet for each CSV file, in this order.
+    static func writeWorkbook(_ files: [(name: String, csv: ReportCSV)], to staging: ReportStaging) throws -> ManifestFile.Output {
+        let file = try staging.write(ReportWorkbook.name) { (file) throws(OutputError) in
+            do {
+                try ReportWorkbook.write(files) { chunk in try file.append(chunk) }
+            } catch let error as OutputError {
+                throw error
+            } catch {
+                throw OutputError(action: "cannot write", path: ReportWorkbook.name, reason: "\(error)")
+            }
+        }
+        return ManifestFile.Output(name: ReportWorkbook.name, rows: nil, sha256: file.sha256)
     }
 
     /// Renders a page and writes it into the staging folder.

@@ -113,17 +113,19 @@ struct ReportRun {
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0, diagnosis: diagnosis)
     }
 
-    /// Every CSV file and HTML page of a run as bytes, in memory, in file-name order, written by
-    /// the same writers as `write` (without the manifest, which hashes the input files); for the
-    /// fuzz test. `rows` is nil for a page.
+    /// Every CSV file, the workbook and every HTML page of a run as bytes, in memory, in
+    /// file-name order, written by the same writers as `write` (without the manifest, which
+    /// hashes the input files); for the fuzz test. `rows` is nil for a page and the workbook.
     static func renderFiles(_ data: ReportData, templates: TemplateSet) throws -> [(name: String, bytes: [UInt8], rows: Int?)] {
         var files: [(name: String, bytes: [UInt8], rows: Int?)] = []
         var rowCounts: [(name: String, rows: Int)] = []
-        for (name, csv) in csvFiles(data) {
+        let csvFiles = csvFiles(data)
+        for (name, csv) in csvFiles {
             let (bytes, rows) = csv.bytes()
             files.append((name, bytes, rows))
             rowCounts.append((name, rows))
         }
+        files.append((ReportWorkbook.name, try ReportWorkbook.bytes(csvFiles), nil))
         for page in try HTMLReport.pages(data, files: rowCounts, templates: templates) {
             files.append((page.name, Array(page.html.utf8), nil))
         }
@@ -159,9 +161,9 @@ struct ReportRun {
     static func journalCSVFiles(_ journal: Journal) -> [(name: String, csv: ReportCSV)] {
         [
             (TransactionsFile.name, TransactionsFile.csv(journal.transactions)),
-            (AnomaliesFile.name, .table(AnomaliesFile.table(journal.anomalies))),
-            (RejectedFile.name, .table(RejectedFile.table(journal.rejected))),
-            (EnvironmentCheckFile.name, .table(EnvironmentCheckFile.table(journal.environmentChecks))),
+            (AnomaliesFile.name, AnomaliesFile.csv(journal.anomalies)),
+            (RejectedFile.name, RejectedFile.csv(journal.rejected)),
+            (EnvironmentCheckFile.name, EnvironmentCheckFile.csv(journal.environmentChecks)),
         ]
     }
 
@@ -174,11 +176,11 @@ struct ReportRun {
             (LedgerFiles.periodName, { LedgerFiles.csv(data.ledgers.byPeriod) }),
             (LedgerFiles.productName, { LedgerFiles.csv(data.ledgers.byProduct) }),
             (LedgerFiles.userName, { LedgerFiles.csv(data.ledgers.byUser) }),
-            (RefundsFile.name, { .table(RefundsFile.table(data.refunds)) }),
+            (RefundsFile.name, { RefundsFile.csv(data.refunds) }),
             (SubscriptionsFile.name, { SubscriptionsFile.csv(data.subscriptions) }),
         ]
         if let reconciliation = data.reconciliation {
-            files.append((ReconciliationFile.name, { .table(ReconciliationFile.table(reconciliation)) }))
+            files.append((ReconciliationFile.name, { ReconciliationFile.csv(reconciliation) }))
         }
         let preparing = files.map(\.prepare)
         let prepared = Parallel.map(preparing.count) { preparing[$0]() }
@@ -203,7 +205,7 @@ struct ReportRun {
     static let ownedNames: Set<String> = Set([
         TransactionsFile.name, LedgerFiles.periodName, LedgerFiles.productName, LedgerFiles.userName, RefundsFile.name,
         SubscriptionsFile.name, AnomaliesFile.name, RejectedFile.name, EnvironmentCheckFile.name, ReconciliationFile.name,
-        ManifestFile.name,
+        ReportWorkbook.name, ManifestFile.name,
     ]).union(HTMLReport.pageNames)
 
     /// The report must not replace a file it reads: an input, catalog, orders file or template

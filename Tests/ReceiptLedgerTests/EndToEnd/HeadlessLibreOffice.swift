@@ -42,11 +42,20 @@ struct HeadlessLibreOffice: Sendable {
         var valueType: String?
         /// The text shown, paragraphs joined by `\n`.
         var text: String
+        /// `office:value`, `office:date-value` or `office:boolean-value` (read by `tables`).
+        var value: String? = nil
     }
 
     /// Imports `csv` with the CSV filter options `filterOptions` (comma separated, `"` quoted,
     /// UTF-8, …) and returns the first sheet's rows as LibreOffice read them.
     func importCSV(_ csv: String, filterOptions: String, scratch: String) throws -> [[Cell]] {
+        let data = try convertToFlatODS(csv, arguments: ["--infilter=CSV:\(filterOptions)"], scratch: scratch)
+        return Self.rows(ofFlatODS: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Opens `path` (any document LibreOffice reads, `.xlsx` included) and returns it as a flat
+    /// ODS document (`.fods`), as LibreOffice saved it.
+    func convertToFlatODS(_ path: String, arguments: [String] = [], scratch: String) throws -> Data {
         let id = UUID().uuidString
         let profile = scratch + "/soffice-profile-\(id)", outDir = scratch + "/soffice-out-\(id)"
         defer {
@@ -56,7 +65,7 @@ struct HeadlessLibreOffice: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-env:UserInstallation=\(URL(fileURLWithPath: profile).absoluteString)", "--headless", "--norestore",
-                             "--nologo", "--convert-to", "fods", "--infilter=CSV:\(filterOptions)", "--outdir", outDir, csv]
+                             "--nologo", "--convert-to", "fods"] + arguments + ["--outdir", outDir, path]
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = scratch
         process.environment = environment
@@ -69,13 +78,13 @@ struct HeadlessLibreOffice: Sendable {
         if finished.wait(timeout: .now() + 120) == .timedOut {
             process.terminate()
             _ = finished.wait(timeout: .now() + 5)
-            throw Failure(description: "soffice did not finish converting \(csv) within 120 s")
+            throw Failure(description: "soffice did not finish converting \(path) within 120 s")
         }
-        let stem = URL(fileURLWithPath: csv).deletingPathExtension().lastPathComponent
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: outDir + "/\(stem).fods") else {
             throw Failure(description: "soffice exited with \(process.terminationStatus) and wrote no \(stem).fods")
         }
-        return Self.rows(ofFlatODS: String(decoding: data, as: UTF8.self))
+        return data
     }
 
     /// The rows of the first table of a flat ODS document (`.fods`), as LibreOffice writes it:

@@ -14,7 +14,8 @@ import Foundation
 ///   CR, also after leading invisible characters: `isFormulaStart`), and no cell starting with
 ///   such a character unless it is a negative number;
 /// - HTML: valid UTF-8, no control character but tab, LF and CR, no tag that the templates and
-///   charts do not write, no event-handler attribute, no `javascript:` URL.
+///   charts do not write, no event-handler attribute, no `javascript:` URL;
+/// - workbook: every sheet its CSV file, cell by cell (`workbookViolations`).
 enum ReportInvariants {
     struct Outcome {
         var counts: RecordCounts
@@ -59,6 +60,8 @@ enum ReportInvariants {
             outcome.outputBytes += file.bytes.count
             if let table = tables[file.name] {
                 violations += csvViolations(file.name, file.bytes, table)
+            } else if file.name == ReportWorkbook.name {
+                violations += workbookViolations(file.bytes, tableList)
             } else {
                 violations += htmlViolations(file.name, file.bytes)
             }
