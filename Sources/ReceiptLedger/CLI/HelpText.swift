@@ -64,6 +64,7 @@ enum HelpText {
       --reference            read the slow, simple way (one reading thread, two passes, no
                              memo of repeated history): the same files, byte for byte, to
                              check the default against
+      --no-xlsx              leave report.xlsx out (the CSV files and pages are the same)
       -h, --help             show this help
 
     Warnings (stderr, and first on the overview page): production transactions without a

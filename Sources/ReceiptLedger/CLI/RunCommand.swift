@@ -3,7 +3,7 @@ enum RunCommand {
     static let options: [String: ArgumentScanner.Kind] = [
         "db": .value, "query": .value, "ndjson": .value, "catalog": .value, "out": .value, "force": .flag,
         "bundle-id": .repeatable, "as-of": .value, "strict": .flag, "period": .value, "calendar": .value, "tz": .value,
-        "reference": .flag, "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
+        "reference": .flag, "no-xlsx": .flag, "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
         "max-rejected-share": .value,
     ]
 
@@ -41,6 +41,7 @@ enum RunCommand {
             options.maxRejectedShare = value
         }
         options.reference = scan.has("reference")
+        options.writesWorkbook = !scan.has("no-xlsx")
         if let period = scan.value("period") {
             guard let unit = PeriodUnit(rawValue: period) else { throw UsageError("run: --period takes day, week, month, quarter or year, not \"\(period)\"") }
             options.period = unit

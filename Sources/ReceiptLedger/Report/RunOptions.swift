@@ -37,6 +37,9 @@ struct RunOptions: Sendable {
     var templatesDirectory: String?
     /// Read the slow, simple way (`JournalPipeline.reference`), to check the default's output.
     var reference = false
+    /// Whether `report.xlsx` is written beside the CSV files (`--no-xlsx` leaves it out: at
+    /// millions of records the workbook is the largest file of the report).
+    var writesWorkbook = true
 
     init(input: Input) { self.input = input }
 }

@@ -53,6 +53,7 @@ enum ManifestFile {
             ("refunds", .string(options.refunds.rawValue)),
             ("revoke_grace_hours", .rawNumber(options.revokeGraceHours.text)),
             ("strict", .bool(options.strict)),
+            ("xlsx", .bool(options.writesWorkbook)),
         ]
         let statuses = counts.statusCounts.keys.sorted().map { (String($0), JSONOutput.integer(Int64(counts.statusCounts[$0] ?? 0))) }
         let countFields: [(String, JSONOutput)] = [

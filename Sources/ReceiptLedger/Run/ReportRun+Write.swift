@@ -35,7 +35,8 @@ extension ReportRun {
         // Each remaining file is one job; two cores take the jobs in turn, the workbook (the
         // largest: every CSV file again) first.
         let sheets = (journalFiles + files).sorted { $0.name < $1.name }
-        var jobs: [@Sendable () throws -> ManifestFile.Output] = [{ try Self.writeWorkbook(sheets, to: staging) }]
+        var jobs: [@Sendable () throws -> ManifestFile.Output] = []
+        if options.writesWorkbook { jobs.append { try Self.writeWorkbook(sheets, to: staging) } }
         for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
         for page in pages { jobs.append { try Self.write(page, to: staging) } }
         var outputs = try Parallel.run(jobs).map { try $0.get() }  // the first failure in job order

@@ -173,3 +173,27 @@ import Testing
                                     orders: orders, ordersLabel: "orders.csv")
     }
 }
+
+/// `--no-xlsx`: the report without its workbook; a workbook of an earlier run goes with it.
+@Suite struct ReportWithoutWorkbookTests {
+    @Test func noXlsxLeavesTheWorkbookOutAndRemovesAnEarlierOne() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/receipt-ledger-no-xlsx-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ReportFixture.ndjson.write(toFile: folder + "/records.ndjson", atomically: true, encoding: .utf8)
+        let arguments = ["--ndjson", folder + "/records.ndjson", "--out", folder + "/out", "--templates", ReportFixture.templatesFolder]
+        let withWorkbook = try InProcessRun.execute(arguments)
+        #expect(withWorkbook.files.map(\.name).contains(ReportWorkbook.name))
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/report.xlsx"))
+        let csvBefore = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/transactions.csv"))
+
+        let without = try InProcessRun.execute(arguments + ["--no-xlsx"])
+        #expect(!without.files.map(\.name).contains(ReportWorkbook.name))
+        #expect(without.files.count == withWorkbook.files.count - 1)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/report.xlsx"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/transactions.csv")) == csvBefore)
+        let manifest = try String(contentsOfFile: folder + "/out/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"xlsx\": false"))
+        #expect(!manifest.contains("report.xlsx"))
+    }
+}
