@@ -1,8 +1,8 @@
 // SHA-256 with the x86 SHA extensions (Intel, "New Instructions Supporting the Secure Hash
-// Algorithm on Intel Architecture Processors", 2013). The report hashes every input, and an
-// input of a few GB takes seconds in portable code but well under one with these
-// instructions. `SHA256.swift` keeps the portable code for other CPUs, and the tests check
-// that both agree.
+// Algorithm on Intel Architecture Processors", 2013): the same digests as the portable code that
+// `SHA256.swift` keeps for other CPUs (the tests check that both agree), so that hashing every
+// input for the manifest costs a small part of a run.
+// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › sha256_hardware.c.
 //
 // Swift cannot emit these instructions (it has no per-function target features), hence C:
 // the function below is compiled for `sha,sse4.1,ssse3` on its own and only called after
@@ -49,7 +49,7 @@ void csha256_compress_hardware(uint32_t state[8], const uint8_t *data, size_t bl
     const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
 
     // Both inner loops are unrolled in full so that w[] lives in registers: left as loops, clang
-    // keeps w[] on the stack and indexes it, and the whole hash runs about 15 % slower.
+    // keeps w[] on the stack and indexes it, which slows the whole hash down.
     for (size_t block = 0; block < blocks; block++, data += 64) {
         const __m128i abefBefore = abef, cdghBefore = cdgh;
         // w[g % 4] holds message words 4g…4g+3 of the group g being used.

@@ -1,16 +1,16 @@
 // A SQLite VFS that reads a read-only main database file in 128 KiB windows.
 //
-// SQLite reads a table scan one page at a time: at 200,000 records that is 204,000 `pread`
-// calls of 4 KiB each, and the kernel's fixed cost per call came to a quarter of the merging
-// thread's reading time. Here a page read that falls outside the windows reads the 128 KiB
-// around it (one call), and the pages near it are copied from there.
+// SQLite reads a table scan one page at a time, a `pread` call per page, each paying the
+// kernel's fixed cost per call. Here a page read that falls outside the windows reads the
+// 128 KiB around it (one call), and the pages near it are copied from there, so that a scan
+// makes one system call per window instead of one per page.
+// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › read_ahead.c.
 //
 // Two windows, each starting at a multiple of its size: a scan reads mostly forward, but not
 // strictly. A leaf page may be read just before the overflow page in front of it, and every
 // few hundred pages the scan reads a page far ahead (the next interior page, allocated later)
 // and then goes on where it was. With one window starting at the page asked for, each of those
-// read a window again: 1.19 GB of reads for the 837 MB of 200,000 records, 2,400 of its 9,100
-// windows going backwards. A window aligned to its size holds the pages on both sides of the
+// would read a window again. A window aligned to its size holds the pages on both sides of the
 // one asked for, and the second window keeps the scan's place while the first serves the jump
 // (a miss refills the window used less recently).
 //

@@ -1,8 +1,8 @@
 /// What the pages sum over the journal's transactions, taken in one pass.
 ///
-/// Each page used to pass over every transaction for its own sums: eight whole passes in all,
-/// and five more that stopped at the first match. At 200,000 records a whole pass cost about
-/// 10 ms of CPU time, the transactions being spread over memory.
+/// One pass serves every page, so that the pages do not each walk the transactions, which lie
+/// spread over memory, for sums of their own.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › JournalSums.
 /// The production sums are the journal's own, computed apart from the ledgers: that is what
 /// makes the sandbox page's comparison of the two a proof.
 struct JournalSums: Sendable {

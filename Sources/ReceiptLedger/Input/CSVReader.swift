@@ -44,9 +44,10 @@ struct CSVReader {
     }
 
     /// The same reading as `rows(of:)`, handing each row to `body` as soon as it is complete,
-    /// as bytes: half a million orders as rows of `String`s took more memory than the orders
-    /// themselves, and a `String` per field most of the time it took to read them. `bytes`
-    /// must be valid UTF-8 (callers validate the file first: fields are not checked again).
+    /// as bytes, so that a large orders file is never held as rows of `String`s (more memory
+    /// than the orders themselves, and a `String` to make per field; figures:
+    /// Benchmarks/EXPERIMENTS.md, "Kept" › CSVReader). `bytes` must be valid UTF-8 (callers
+    /// validate the file first: fields are not checked again).
     ///
     /// A field is read whole at a time: an unquoted one up to its `,` or line end (a `"` inside
     /// it is an error), a quoted one up to its closing quote (`""` stands for one `"`), which

@@ -14,10 +14,10 @@ struct Catalog: Sendable {
         var order: Int
     }
 
-    /// What pricing needs of a row (`Pricing.price`): the row without its product id. The
-    /// journal prices every transaction on two threads at once; copying whole rows retained the
-    /// product id's text and the product's row list each time, reference counts that all
-    /// bookings of a product share and that the two cores took from each other.
+    /// What pricing needs of a row (`Pricing.price`): the row without its product id, so that
+    /// the threads pricing the journal at once never retain the product id's text or the
+    /// product's row list, reference counts that all bookings of a product share.
+    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › Catalog.
     struct Price: Sendable {
         var productType: ProductType
         var currency: Currency

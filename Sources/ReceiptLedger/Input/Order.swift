@@ -6,13 +6,13 @@ struct Order: Sendable {
     /// Exactly as stored.
     var userID: String
     var productID: String
-    /// Inline (`IDText`): half a million orders at 1,000,000 records.
+    /// Inline (`IDText`): a run may hold about as many orders as transactions.
     var transactionID: IDText
     var deliveredAt: UnixMillis?
     /// nil when empty or unreadable: not revoked.
     var revokedAt: UnixMillis?
     /// The texts of a non-empty `delivered_at` / `revoked_at` that is no instant; nil for
-    /// almost every order (one reference, so that half a million orders stay small).
+    /// almost every order (one reference, so that many orders stay small).
     var unreadable: UnreadableTimes?
 
     /// The trimmed texts of `delivered_at` and `revoked_at` that could not be read: written as

@@ -2,10 +2,11 @@
 /// index, for loops that read thousands of values per document.
 ///
 /// `JSONValue` keeps its document alive, so every value made, copied or dropped touches a
-/// reference count (an atomic operation); reading a verifyReceipt answer that way spends a
-/// quarter of its time on them. A view holds plain pointers instead and exists only inside
+/// reference count (an atomic operation), which would be paid for every value of every answer.
+/// A view holds plain pointers instead and exists only inside
 /// `JSONDocument.withView`, where the document is alive anyway. `JSONValue`'s own readers are
 /// written on top of a view, so both read every value the same way.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › JSONView.
 struct JSONView {
     let entries: UnsafeBufferPointer<JSONTapeEntry>
     let bytes: UnsafeBufferPointer<UInt8>

@@ -3,9 +3,9 @@
 /// A record repeating its history hands the merge the very copies it met before (the reading
 /// thread's memo shares them), and the record carries each copy's serial
 /// (`ParsedRecord.Copy`). Here the merge finds a repeat's transaction by that serial, in a flat
-/// array the caches keep, without touching the copy or hashing its id; the copy itself was
-/// last in the other core's cache, and reading it there was the merge's largest cache miss
-/// once `MergeMark` had taken the state's.
+/// array the caches keep, without touching the copy or hashing its id, so that a repeat never
+/// waits on the copy, which was last in the other core's cache.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › CopyStates.
 ///
 /// Serials are handed out to the whole process, so the table starts at the first serial
 /// after its creation; a copy made before (none, in a pipeline) is simply never found here

@@ -8,7 +8,7 @@ struct JournalBuilder {
         var verifiedAt: UnixMillis
         var user: UserID
         /// Names `user`: looked up only for what a record lists (findings, rejections), since
-        /// most records need no name and each lookup missed the caches.
+        /// most records need no name and each lookup misses the caches.
         var users: UserTable
         var claimedEnvironment: String?
 

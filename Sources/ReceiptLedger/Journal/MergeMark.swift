@@ -4,11 +4,11 @@
 ///
 /// Every stored answer repeats the subscriber's history, so most copies a record holds are the
 /// very copies (`TransactionCopy.serial`) that the same user's previous record held: for
-/// those only the record count changes. Kept in the state objects, each such repeat read and
-/// wrote a state last touched thousands of records before, a cache miss per copy (a third of
-/// `JournalBuilder.add`'s samples sat on that one load). These marks take 32 bytes per
-/// transaction (3.5 MB at 200,000 records), which the caches keep; the state is touched only
-/// when a copy brings something new, or a user other than the owner.
+/// those only the record count changes. The marks (32 bytes per transaction, in one flat
+/// array) hold all that such a repeat reads and writes, so that it never waits on a cache miss
+/// for a state last touched thousands of records before; the state is touched only when a
+/// copy brings something new, or a user other than the owner.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › MergeMark.
 struct MergeMark: Sendable {
     /// The serial of the copy merged last; 0 before the first merge (serials start at 1).
     var lastSerial: UInt64 = 0

@@ -2,9 +2,10 @@
 ///
 /// The ids are the server's own row ids: mostly consecutive, and arriving nearly in order. So
 /// the ids from the first one on are kept as bits (`dense`, one bit per id, grown while it
-/// takes at most a byte per id held), and any other id in a hash set (`HashedIDs`). At
-/// 1,000,000 records the hash set alone took 18 MB and a cache miss per record, on the thread
-/// that reads the input; the bits take 125 kB, read in order.
+/// takes at most a byte per id held), and any other id in a hash set (`HashedIDs`), so that
+/// the thread reading the input checks a typical id by a bit read in order, not by a cache miss
+/// in a large hash set.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › RecordIDSet.
 struct RecordIDSet {
     /// The id of bit 0 of `dense`: the first id inserted.
     private var base: Int64?

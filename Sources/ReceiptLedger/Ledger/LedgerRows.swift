@@ -2,11 +2,11 @@
 /// open-addressing table of row numbers; the rows themselves lie in two arrays in first-seen
 /// order.
 ///
-/// A `Dictionary` did the same with a SipHash of every key and a bucket array sized for the
-/// most rows a run can have: at 200,000 records the user ledger's dictionary took 17 MB, each
-/// page of it first touched at random, and the hashing and probing were a third of the
-/// ledgers' CPU time. Here a key's four numbers are mixed with one multiplication, the table
-/// holds 4-byte row numbers, and the rows are appended in order.
+/// A key's four numbers are mixed with one multiplication, the table holds 4-byte row numbers,
+/// and the rows are appended in order, so that summing hashes cheaply and touches memory in
+/// order, where a `Dictionary` would SipHash every key into a bucket array sized for the most
+/// rows a run can have, each page of it first touched at random.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › LedgerRows.
 struct LedgerRows {
     /// Row `r`'s key and amounts.
     private(set) var keys: [LedgerTally.Key] = []

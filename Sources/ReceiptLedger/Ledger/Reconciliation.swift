@@ -62,7 +62,7 @@ struct Reconciliation: Sendable {
         var laterOrders: [Int: [Int]] = [:]
         // Orders name transactions in no order of memory: the transaction numbers are found
         // first, each index slot asked for ahead, and then each order's transaction is asked for
-        // ahead of its turn (`CacheHints`; at 1,000,000 records the joins waited on misses).
+        // ahead of its turn (`CacheHints`), so that the joins do not wait on cache misses.
         var numbers = [Int](repeating: -1, count: orders.count)
         for position in orders.indices {
             let ahead = position + CacheHints.distance

@@ -10,9 +10,9 @@ extension CSVTable {
     /// kinds of their cells (`.empty`, `.number`, `.text`), so only identical rows tie.
     ///
     /// Each row is encoded once into one flat byte buffer (`SortKeys`) whose `memcmp` order is the row order,
-    /// so the comparator allocates nothing and touches no reference count (a 1,000,000-row,
-    /// 6-column table sorts in place in about 1.1 s in a release build). The buffer costs
+    /// so the comparator allocates nothing and touches no reference count. The buffer costs
     /// about the size of the written file, for the duration of the sort.
+    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › CSVTable.
     func sorted(keyColumns: Int, numericKeyColumns: Set<Int> = []) -> CSVTable {
         var sortedTable = self
         sortedTable.sort(keyColumns: keyColumns, numericKeyColumns: numericKeyColumns)

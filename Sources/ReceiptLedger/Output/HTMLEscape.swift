@@ -42,7 +42,7 @@ enum HTMLEscape {
         // Runs are cut on Unicode scalars, not on `String` (Character) indices: `"<\u{301}"` is one
         // Character, and String slicing would round a cut inside it down to its start. Runs are
         // appended as `Substring`s: `unicodeScalars.append(contentsOf:)` copies the whole output
-        // each time (quadratic; measured in Swift 6.3).
+        // each time (quadratic, as of Swift 6.3).
         let scalars = text.unicodeScalars
         var runStart = scalars.startIndex
         var index = runStart

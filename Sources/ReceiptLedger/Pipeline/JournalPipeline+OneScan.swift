@@ -12,8 +12,8 @@ extension JournalPipeline {
         var window = ProcessingOrderWindow(capacity: reorderWindow)
 
         // The loop's state lives in plain local variables and one struct, not in variables
-        // captured by local functions: those were boxed on the heap, and every use of them
-        // checked for overlapping access at run time (about 0.4 % of the run).
+        // captured by local functions: those are boxed on the heap, and every use of them is
+        // checked for overlapping access at run time.
         do {
             try source.scanRecords(keysRead: { merge.index.prefetchUser($0) }) { keys, claimedEnvironment, response in
                 guard let entry = merge.index.check(keys) else { return true }
@@ -32,8 +32,7 @@ extension JournalPipeline {
         window.releaseAll { merge.release($0) }
         // The reading threads end now, not after the journal is built, and the journal waits
         // for them: their memos (up to 256 MiB each) are then freed before it is built, and
-        // never add to the run's peak memory. (Left to end while the journal was built, they
-        // did whenever building it was the quicker: 64 MiB more at 1,000,000 records.)
+        // never add to the run's peak memory.
         parsing.stop()
         parsing.waitUntilEnded()
         progress?.finish()
@@ -74,7 +73,7 @@ private struct OneScanMerge {
     }
 
     /// Merges a record where it lies: `parsed.record` passed on from the consuming parameter of
-    /// `release` was copied first, a retain of each of its arrays.
+    /// `release` would be copied first, a retain of each of its arrays.
     private mutating func merge(_ parsed: borrowing ParsingWorkers.Parsed) {
         builder.add(parsed.record, context: JournalPipeline.context(parsed, rank: rank, users: index.users))
     }

@@ -20,11 +20,10 @@ struct JournalPipeline {
     /// Records read together by one worker: large enough to keep the hand-over cheap, small
     /// enough to stream.
     var batchSize = 256
-    /// Threads reading answers; the calling thread reads the input and merges meanwhile, so
-    /// it gets a core of its own: one reader on two cores, where a second one only took turns
-    /// with the first and the merge (at 1,000,000 records one reader was 2 to 5 % faster and
-    /// took 20 MiB less). At most four: each keeps a memo of 16 to 256 MiB, and the
-    /// single-threaded merge and input read could not feed more.
+    /// Threads reading answers: one per core but the one the calling thread takes (it reads
+    /// the input and merges meanwhile), at least one, and at most four, since each keeps a memo
+    /// of 16 to 256 MiB and the single-threaded merge and input read cannot feed more.
+    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › JournalPipeline.
     var workers = min(4, max(1, ProcessInfoCores.count - 1))
     var progress: (any RunObserver)?
     /// Whether to try one scan first (`runInOneScan`) before two passes.
@@ -32,8 +31,8 @@ struct JournalPipeline {
     /// Whether the reading threads keep memos of repeated objects (`ByteMemo`).
     var memoizes = true
     /// Whether the merge's state (an object per transaction) is kept until the process exits
-    /// instead of freed once the journal is built: freeing it costs a quarter of the time the
-    /// journal takes to build. Set by `ReportRun` for the commands (see `KeptUntilExit`).
+    /// instead of freed once the journal is built, so that a command spends no time freeing
+    /// what the exit frees at once. Set by `ReportRun` for the commands (see `KeptUntilExit`).
     var keepsMergeStateUntilExit = false
 
     /// The reference reading: one thread, two passes, no memo. It is slow and simple, and

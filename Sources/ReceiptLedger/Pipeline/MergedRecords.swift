@@ -2,10 +2,10 @@
 /// which frees them (`ParsingWorkers.dispose`).
 ///
 /// A record's arrays and its new transaction copies were allocated by its reading thread.
-/// Freed by the merging thread, every block went back to the reader's malloc arena under that
-/// arena's lock while the reader was allocating from it, and fragmented it: at 1,000,000
-/// records malloc took a fifth of the reading thread's time. Freed by the thread that made
-/// them, the blocks are reused at once.
+/// Freed by the merging thread, every block would go back to the reader's malloc arena under
+/// that arena's lock while the reader allocates from it, and fragment it; freed by the thread
+/// that made them, the blocks are reused at once.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › MergedRecords.
 struct MergedRecords {
     let parsing: ParsingWorkers
     /// Records per bundle: one hand-over per batch's worth.

@@ -136,9 +136,8 @@ final class ParsingWorkers: @unchecked Sendable {
     /// The next batch in submission order; nil when it is not read yet and at most `limit`
     /// batches are out (submitted and not taken), or when every submitted batch was taken.
     /// With more out than `limit`, it waits: for the next `batchesPerWake` batches at once,
-    /// so that the caller is woken once for them, not once per batch. (Woken for every batch,
-    /// the two threads switched 3,000 times in a 200,000-record run, each switch a wake-up
-    /// across cores, which this VM makes expensive: merging thread −17 ms, run −30 ms CPU.)
+    /// so that the caller is woken once for them, not once per batch (each wake-up a switch
+    /// across cores). Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ParsingWorkers.
     ///
     /// The caller takes each record out with `take()`, a move, rather than copy it out of the
     /// array: a copy retains every string and transaction the record holds, and the release
@@ -168,9 +167,8 @@ final class ParsingWorkers: @unchecked Sendable {
     private var awaitedBatchesRead: Bool { awaited >= 0 && (taken...awaited).allSatisfy { finished[$0] != nil } }
 
     /// The buffer of a batch already read, emptied, for a new batch to copy bodies into; nil
-    /// when none is free. A megabyte per batch, allocated afresh, came from new pages half the
-    /// time (the merge's small allocations took the freed ones): a fifth of the run's page
-    /// faults, a fault per 4 KiB of input copied.
+    /// when none is free. Reused so that copying bodies does not fault in fresh pages, which a
+    /// buffer allocated afresh often gets (the merge's small allocations take the freed ones).
     func spareBodies() -> [UInt8]? {
         condition.lock()
         defer { condition.unlock() }
@@ -178,13 +176,11 @@ final class ParsingWorkers: @unchecked Sendable {
     }
 
     /// Takes back a list that `next` gave, its records all taken, for a later batch: a reading
-    /// thread then fills the same memory again. Allocated anew for each batch, this list (tens
-    /// of KiB) was the reading thread's only large request to the allocator during the scan,
-    /// and glibc answers one by first merging the small blocks freed since the last
-    /// (`malloc_consolidate`), after which small requests take its slow path; and the merging
-    /// thread freed it into the reading thread's heap. The allocator's share of the reading
-    /// thread fell from 8.8 to 6.2 % at 1,000,000 records; in turns at 200,000, 15–20 ms less
-    /// CPU time per run (within the noise at 1,000,000).
+    /// thread then fills the same memory again, so that this list (tens of KiB) is no large
+    /// request to the allocator during the scan: glibc answers one by first merging the small
+    /// blocks freed since the last (`malloc_consolidate`), after which small requests take its
+    /// slow path; and a list freed by the merging thread goes into the reading thread's heap.
+    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ParsingWorkers.
     func recycle(_ list: consuming [Parsed?]) {
         list.removeAll(keepingCapacity: true)
         condition.lock()

@@ -6,11 +6,11 @@
 /// depends only on the order records arrive in, never on timing.
 ///
 /// A record is released thousands of arrivals after it came, when the lists the reading thread
-/// made for it have left the caches: the merge's first reads of them were a third of
-/// `JournalBuilder.add`'s time. So each release asks for the lists (and the slot) of a record
-/// a few places further on (by addresses noted on arrival), which then arrive while the
-/// records before it are merged. A hint only: it changes no result. (Merging thread, in
-/// turns: −25 ms of 0.6 CPU-s at 200,000 records, −0.3 of 3.4 CPU-s at 1,000,000.)
+/// made for it have left the caches. So each release asks for the lists (and the slot) of a
+/// record a few places further on (by addresses noted on arrival), which then arrive while the
+/// records before it are merged, so that the merge does not wait on its first reads of them.
+/// A hint only: it changes no result.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ProcessingOrderWindow.
 struct ProcessingOrderWindow {
     struct OutOfOrder: Error {}
 
@@ -18,15 +18,16 @@ struct ProcessingOrderWindow {
     private typealias Waiting = (entry: RecordIndex.Entry, slot: Int, lists: ParsedRecord.ListAddresses)
 
     /// How many places after the next record to be released the record lies whose lists are
-    /// asked for: one merge takes about 3 µs, longer than a load from memory, and the distance
-    /// gives the slot, asked for at the same time, time to arrive before its lists are read.
+    /// asked for: one merge takes longer than a load from memory, and the distance gives the
+    /// slot, asked for at the same time, time to arrive before its lists are read.
     private static let prefetchDistance = 2
 
     let capacity: Int
     /// The waiting records' entries and slots in processing order, from `first` on: a few
     /// plain words each, cheap to move, where the records themselves are not. A record that
     /// arrives in order goes at the end; one that arrives early moves the few after it along
-    /// (nearly sorted input makes this cheaper than a heap, which did 13 comparisons a record).
+    /// (nearly sorted input makes this cheaper than a heap, which makes about log₂ `capacity`
+    /// comparisons a record).
     private var waiting: [Waiting] = []
     private var first = 0
     /// The waiting records, each in a slot of its own until it is released.

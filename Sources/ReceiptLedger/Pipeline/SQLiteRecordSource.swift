@@ -228,10 +228,10 @@ final class SQLiteRecordSource: RecordSource {
     func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         if query == nil {
             // The table is read once, in order: SQLite needs its cache only for the few pages
-            // from the root to the current leaf. At 64 KiB (not 2 MB) the pages it reads into
-            // stay in the core's cache, and so does what the merge keeps there (200,000
-            // records: about 2 % less CPU time on the reading and merging thread, in turns). A
-            // `--query` keeps the default: it may sort or join.
+            // from the root to the current leaf. At 64 KiB (not SQLite's default of 2 MB) the
+            // pages it reads into stay in the core's cache, and so does what the merge keeps
+            // there. A `--query` keeps the default: it may sort or join.
+            // Figures: Benchmarks/EXPERIMENTS.md, "Kept" › SQLiteRecordSource.
             try? database.execute("PRAGMA cache_size = -64")
         }
         let sql: String

@@ -7,10 +7,10 @@ struct ResponseReader: Sendable {
     /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
     /// memo of transaction copies. Not `Sendable`: one per thread.
     ///
-    /// Its variables are marked `@exclusivity(unchecked)`: a class's variable passed `inout` is
-    /// checked at run time for overlapping access, on every answer and every known object, and
-    /// the checks (a thread-local access set each) were about 3 % of the reading thread's time.
-    /// One thread uses a scratch, and the reader's accesses are sequential (the parse that asks
+    /// Its variables are marked `@exclusivity(unchecked)`, which spares the reading thread the
+    /// run-time check for overlapping access (a thread-local access set each time) that a
+    /// class's variable passed `inout` gets on every answer and every known object. It is safe:
+    /// one thread uses a scratch, and the reader's accesses are sequential (the parse that asks
     /// the memo ends before the answer is read); debug builds' tests still run with the checks
     /// of every other variable.
     final class Scratch {
@@ -41,19 +41,10 @@ struct ResponseReader: Sendable {
         /// history): 768 bytes per transaction, from 16 MiB up to 256 MiB per thread.
         ///
         /// A subscriber's next answer comes after those of every other active subscriber, so
-        /// the memo must grow with the users for their history to be found again. Objects left
-        /// to parse, measured (each costs a `TransactionCopy.read`):
-        /// - 200,000 records (110,000 transactions, one reading thread): 320 bytes per
-        ///   transaction left 183,000; 512 bytes 134,000; 768 bytes (88 MiB) 122,000; 1,024
-        ///   bytes 120,000. The memos are freed before the journal is built, so the run's peak
-        ///   memory (210 MiB) is then still set by the reports, not by the memo.
-        /// - 1,000,000 records (550,000 transactions; 2.6 million transaction objects): a fixed
-        ///   16 MiB left 1.4 million. At 320 bytes per transaction: up to 64 MiB, 1.28 million;
-        ///   up to 128 MiB, 1.15 million. At 768 bytes: up to 256 MiB, 631,000 (−0.4 CPU-s
-        ///   against 128 MiB), peak memory 835 MiB, set by the reports; up to 1 GiB, 630,000.
-        ///
-        /// Memory then grows with the distinct transactions, as the rest of the journal does.
-        /// The memo is exact, so its size changes the time a run takes and never what it reads.
+        /// the memo must grow with the users for their history to be found again; memory then
+        /// grows with the distinct transactions, as the rest of the journal does. The memo is
+        /// exact, so its size changes the time a run takes and never what it reads.
+        /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ResponseReader.
         func sizeMemo(forTransactions transactions: Int, readers: Int) {
             guard memoizes else { return }
             let step = 8 << 20  // whole steps, so that the budget changes seldom
@@ -176,9 +167,8 @@ struct ResponseReader: Sendable {
         }
         readEntries("in_app", inApp)
         readEntries("latest_receipt_info", latest)
-        // Read every time: a memo of these entries (as for the copies) cost more than reading
-        // them, since the parser takes them apart anyway (200,000 records: 79 ms more CPU time;
-        // 1,000,000: 327 ms, in `perf stat` pairs).
+        // Read every time: a memo of these entries (as for the copies) costs more than reading
+        // them, since the parser takes them apart anyway (Benchmarks/EXPERIMENTS.md, "Parsing").
         EntryList(view, renewalValue)?.forEach(view) { entry in
             if let info = RenewalInfo(view, entry) { record.renewals.append(info) }
         }

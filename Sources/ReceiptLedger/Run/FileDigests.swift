@@ -3,8 +3,8 @@ import Foundation
 /// The SHA-256 of the input files that `manifest.json` names, computed from the start of a run
 /// on a thread of its own.
 ///
-/// Hashing a multi-GB input takes a good part of a second even with the CPU's SHA
-/// instructions, and the manifest needs the digests only at the very end. So the hashing
+/// Hashing a large input costs real CPU time even with the CPU's SHA instructions, and the
+/// manifest needs the digests only at the very end. So the hashing
 /// thread runs at a lower priority: it takes the cores when the pipeline leaves them idle
 /// (waiting on a hand-over, writing reports on one thread) rather than slowing the reading and
 /// merging that everything else waits for. When the manifest asks for a digest that is not
@@ -49,12 +49,10 @@ final class FileDigests: @unchecked Sendable {
         thread.start()
     }
 
-    /// Finishes the hashing at normal priority on another thread, beside the caller's work.
-    /// `ReportRun` calls it when it starts building the ledgers: the pipeline keeps both cores
-    /// busy until the files are written, so at 200,000 records a tenth of a second of hashing
-    /// was often left then, and ran alone while the other core idled. In alternation, 13 runs
-    /// each: hurried as the files are written, 1.50 → 1.47 s; at the ledgers, 1.42 → 1.40 s
-    /// against that; as the scan ends, no better than at the ledgers.
+    /// Finishes the hashing at normal priority on another thread, beside the caller's work (a
+    /// second call does nothing). `ReportRun` calls it when it starts building the ledgers, so
+    /// that what is left of the hash runs beside the last work of the run, not alone after it.
+    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › FileDigests.
     func hurry() {
         condition.lock()
         defer { condition.unlock() }
@@ -169,8 +167,8 @@ final class FileDigests: @unchecked Sendable {
 
     /// On Linux `setpriority` with `who` 0 changes only the calling thread, and so does
     /// `sched_setscheduler` with pid 0. `SCHED_IDLE` runs the thread only on a core nothing
-    /// else wants: at nice 19 alone it still took half a core from the merge thread, which
-    /// feeds the readers. A failure only leaves the priority as it was.
+    /// else wants, where nice 19 alone still takes time from the merge thread, which feeds the
+    /// readers. A failure only leaves the priority as it was.
     private static func lowerThisThreadsPriority() {
         #if canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)

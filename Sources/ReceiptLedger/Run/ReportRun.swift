@@ -167,10 +167,10 @@ struct ReportRun {
         ]
     }
 
-    /// The CSV files of the ledgers, refunds, subscriptions and reconciliation.
-    /// Prepared on two cores (the user ledger's order check, the reconciliation's table and
-    /// the subscriptions' order took 62 ms on one at 1,000,000 records, before the files are
-    /// written), and returned in this order whichever is ready first.
+    /// The CSV files of the ledgers, refunds, subscriptions and reconciliation, prepared in
+    /// parallel (`Parallel.map`), so that their order checks and cell tables do not hold up the
+    /// writing on one core, and returned in this order whichever is ready first.
+    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ReportRun.
     static func derivedCSVFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
         var files: [(name: String, prepare: @Sendable () -> ReportCSV)] = [
             (LedgerFiles.periodName, { LedgerFiles.csv(data.ledgers.byPeriod) }),

@@ -1,10 +1,11 @@
 /// A fast 64-bit hash of bytes (multiply and fold, eight bytes at a time) for the run's own
 /// tables, which compare candidates in full anyway: it only has to spread them.
 ///
-/// Fixed, not seeded per process like `Hasher` (SipHash): ids are hashed about a million
-/// times per 200,000 records (each record's user, each new transaction copy, each order),
-/// and this costs a fraction of SipHash for a 16-byte id. The tables lay out the same way on
-/// every run; what they answer never depended on the layout.
+/// Fixed, not seeded per process like `Hasher` (SipHash), and a fraction of SipHash's cost
+/// for a 16-byte id, since ids are hashed several times per record (each record's user, each
+/// new transaction copy, each order). The tables lay out the same way on every run; what they
+/// answer never depends on the layout.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ByteHash.
 enum ByteHash {
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -22,8 +22,9 @@ import Darwin
 /// the budget each. New entries go into the current one; once it is full, the next document
 /// starts a new current generation and the old current one becomes the previous one, whose
 /// entries are still found, and move into the current generation when they are. What no
-/// document asked for in a whole generation is forgotten. (Clearing everything when full, as
-/// this did first, threw the busiest subscribers' history away with the rest.)
+/// document asked for in a whole generation is forgotten, so that a full memo keeps the
+/// busiest subscribers' history instead of throwing it away with the rest.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ByteMemo.
 struct ByteMemo<Value> {
     private var current: Generation
     private var previous: Generation
@@ -33,8 +34,7 @@ struct ByteMemo<Value> {
     /// The default keeps about 32,000 transaction objects per reader thread. Each generation
     /// reserves room for `largestBudget` at once (only what is written is ever touched): a
     /// budget that grows in steps then reuses the same memory instead of taking fresh pages
-    /// at every step, which the system must map and clear one by one (at 1,000,000 records
-    /// that was a third of all page faults).
+    /// at every step, which the system must map and clear one by one.
     init(byteBudget: Int = 16 << 20, largestBudget: Int = 0) {
         self.byteBudget = byteBudget
         let reserved = max(byteBudget, largestBudget) / 2
@@ -117,9 +117,8 @@ struct ByteMemo<Value> {
     /// Measures and hashes the object that follows `object` in its array, if one does, and asks
     /// for its slots in both generations: the parser asks about it next, and its slots' cache
     /// misses then overlap the lookup of `object` instead of following it. (Each lookup waits
-    /// on two or three misses in a row, a slot and then the entry it names; the slot was the
-    /// larger part.) In turns at 200,000 records the reading thread took 1 % less CPU time on a
-    /// quiet machine and 6 % less on a busy one, where misses cost more.
+    /// on two or three misses in a row, a slot and then the entry it names; the slot is the
+    /// larger part.) A hint only: it changes no result.
     private mutating func lookAhead(after object: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) {
         ahead = nil
         guard let base = bytes.baseAddress else { return }
@@ -150,9 +149,7 @@ struct ByteMemo<Value> {
         private var slots: [Int32]
         private var mask = 0
         /// An entry: its hash, where its bytes lie in `arena` and its value, side by side, so
-        /// that a lookup's candidate costs one cache miss, not one per array (three, when they
-        /// were kept apart: in turns, reading thread −13 ms at 200,000 records, −38 ms at
-        /// 1,000,000).
+        /// that a lookup's candidate costs one cache miss, not one per array.
         struct Entry {
             var hash: UInt64
             var start: UInt32

@@ -8,8 +8,8 @@ import Darwin
 enum ByteRuns {
     /// Whether two byte runs are equal. Keys and ids (8–64 bytes, the bulk of the calls: every
     /// member key the reader looks up, every user id) are compared eight bytes at a time in
-    /// line, the last word overlapping the one before; a call to `memcmp` cost more than the
-    /// comparison for them.
+    /// line, the last word overlapping the one before, since a call to `memcmp` costs more
+    /// than the comparison for them.
     @inline(__always)
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }

@@ -1,13 +1,12 @@
 import CCacheHints
 
 /// Software prefetch, for loops that visit objects in an order unrelated to where they lie in
-/// memory: the journal books transactions in key order, but their states lie in the order the
-/// merge first met them, so each visit waited on a cache miss (at 1,000,000 records, most of the
-/// booking's time). Asking for the object a number of iterations ahead overlaps those waits. A
-/// hint only: it changes no result.
+/// memory (the journal books transactions in key order, but their states lie in the order the
+/// merge first met them): asking for the object a number of iterations ahead overlaps the
+/// cache misses each visit would otherwise wait on. A hint only: it changes no result.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › CacheHints.
 enum CacheHints {
-    /// How many iterations ahead a loop asks for its objects (8, 16 and 32 were measured on the
-    /// booking; 16 and 32 did equally well).
+    /// How many iterations ahead a loop asks for its objects.
     static let distance = 16
 
     /// Asks for the cache line holding `address`.

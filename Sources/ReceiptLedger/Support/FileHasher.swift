@@ -7,15 +7,10 @@ import Darwin
 /// The SHA-256 of one file, computed a chunk at a time, so that hashing can stop between
 /// chunks and go on later, on another thread (`FileDigests` hands a half-hashed file over).
 ///
-/// Reads through `read` in 256 KiB chunks: through `mmap` in 16–64 MiB windows (sequential
-/// advice, unmapped as it goes) was measured on an 837 MB input and is no cheaper (0.53–0.55
-/// CPU s against 0.51–0.52; the copy is a few percent, the compression function the rest, now
-/// as fast as OpenSSL's: about 2 GB/s on this machine), and every mapped window counts in the
-/// resident size. The chunk is a quarter of a core's 1 MiB L2 cache: the hash runs in the gaps
-/// the reading and merging threads leave on their cores, and a 1 MiB buffer emptied the cache
-/// they come back to (200,000 records, eight runs each in turn: 1 MiB was the slowest of 16,
-/// 64, 256 KiB and 1 MiB, by about 2 % of those threads' CPU time; chunk size does not change
-/// the hash's own speed).
+/// Reads through `read` in 256 KiB chunks: `mmap` is no cheaper, and every mapped window would
+/// count in the resident size. The chunk is small so that the hash, which runs in the gaps the
+/// reading and merging threads leave on their cores, does not empty the caches they come back
+/// to. Figures: Benchmarks/EXPERIMENTS.md, "Kept" › FileHasher.
 ///
 /// Used by one thread at a time; a hand-over between threads must go through a lock.
 final class FileHasher: @unchecked Sendable {

@@ -2,11 +2,11 @@
 /// value itself when it has at most 16 bytes, else in a `String`.
 ///
 /// Apple's transaction ids have 16 digits, and a Swift `String` keeps at most 15 UTF-8 bytes
-/// inline: every id was a heap object of its own, allocated for each transaction copy read and
-/// touched, with an atomic reference count, wherever the id went (the merge, the key order, the
-/// files, the subscriptions). The same run on ids one digit shorter took 6 % less CPU time
-/// (200,000 records, 2,490 against 2,659 ms, seven runs each in alternation); this type gives
-/// 16-byte ids that cost, and keeps longer ones exact.
+/// inline: as a `String`, every id would be a heap object of its own, allocated for each
+/// transaction copy read and touched, with an atomic reference count, wherever the id goes
+/// (the merge, the key order, the files, the subscriptions). This type holds 16-byte ids
+/// inline, so that they cost what shorter ones do, and keeps longer ones exact.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › IDText.
 ///
 /// Compared and ordered byte for byte (code point order), never by Unicode equivalence.
 struct IDText: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {

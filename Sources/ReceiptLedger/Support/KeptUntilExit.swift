@@ -2,13 +2,14 @@ import Synchronization
 
 /// Values a command-line run keeps until the process exits instead of freeing them.
 ///
-/// A finished run holds a journal of a few hundred thousand objects and the reports built from
-/// it. Freeing them one by one, just before the process ends and the system takes back all of
-/// its memory at once, cost about 2 % of a 200,000-record run. `ReportRun` hands its results
+/// A finished run holds a journal of an object per transaction and the reports built from it;
+/// kept here, they are not freed one by one just before the process ends and the system takes
+/// back all of its memory at once, which would only cost time. `ReportRun` hands its results
 /// here, and has the pipeline keep the merge's per-transaction state (otherwise freed while
 /// the reports are built), only when `keepsResultsUntilExit` is set, as the `run` and `demo`
 /// commands do; tests, which run many reports in one process, leave it unset and free
 /// everything as usual.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › KeptUntilExit.
 enum KeptUntilExit {
     private static let values = Mutex<[any Sendable]>([])
 

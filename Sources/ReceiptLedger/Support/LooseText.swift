@@ -2,11 +2,12 @@ import Foundation
 
 /// Foundation's `trimmingCharacters(in:)` and `lowercased()` as loosely written
 /// values are compared (`environment`, `claimed_environment`, flags, `in_app_ownership_type`,
-/// order ids). Foundation's versions cost about a microsecond a call and run several times per
+/// order ids). Foundation's versions cost far more than a byte loop and run several times per
 /// record, so ASCII text (every value Apple sends) takes a byte loop that gives the same
 /// result: the only ASCII members of `CharacterSet.whitespaces` are tab and space, those of
 /// `.whitespacesAndNewlines` are tab, LF, VT, FF, CR and space, and ASCII lower-casing maps
 /// A–Z to a–z. Any other text takes Foundation's Unicode-aware path.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › LooseText.
 enum LooseText {
     /// `text.trimmingCharacters(in: .whitespaces).lowercased()`.
     static func trimmedLowercased(_ text: String) -> String {

@@ -28,7 +28,7 @@ extension SHA256 {
         (value &>> count) | (value &<< (32 &- count))
     }
 
-    /// Whether `compress` uses the CPU's SHA instructions (about 5× faster than the portable code).
+    /// Whether `compress` uses the CPU's SHA instructions (checked once; see `CSHA256`).
     static let usesHardware = csha256_hardware_available() != 0
 
     /// Runs the compression function (FIPS 180-4 §6.2.2) over whole 64-byte blocks, with the

@@ -105,7 +105,7 @@ struct SHA256: Sendable {
         hex(of: digest(bytes))
     }
 
-    /// Lower-case hexadecimal SHA-256 of a file, read in 1 MiB chunks (never whole).
+    /// Lower-case hexadecimal SHA-256 of a file, read a chunk at a time (`FileHasher`), never whole.
     static func hexDigest(ofFileAt path: String) throws(OutputError) -> String {
         let file = try FileHasher(path: path)
         while try file.hashNextChunk() {}

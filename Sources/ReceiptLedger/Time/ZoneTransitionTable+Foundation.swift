@@ -2,8 +2,9 @@ import Foundation
 
 extension ZoneTransitionTable {
     /// Spells out the zone's transitions from 1800 to 2500 with Foundation's own copy of the tz
-    /// database (ICU's). Used only when this machine has no `/usr/share/zoneinfo` file for the zone;
-    /// costs ~10 ms, once per zone.
+    /// database (ICU's). Used only when this machine has no `/usr/share/zoneinfo` file for the zone,
+    /// and once per zone, since it is slow.
+    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ZoneTransitionTable.
     init?(foundationIdentifier identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
         let start = Date(timeIntervalSince1970: TimeInterval(CivilDate(year: 1800, month: 1, day: 1).daysSinceEpoch * 86_400))
