@@ -76,7 +76,7 @@ struct JournalBuilder {
         }
 
         for anomaly in record.anomalies {
-            let key = "\(anomaly.kind)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"
+            let key = "\(anomaly.kind.rawValue)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"
             guard raisedTimestampFindings.insert(key).inserted else { continue }
             anomalies.append(Anomaly(kind: anomaly.kind, recordID: context.recordID, environment: environment,
                                      transactionID: anomaly.transactionID, user: context.userName, detail: anomaly.detail))
@@ -123,12 +123,12 @@ struct JournalBuilder {
             marks[position].lastMergeConflicted = !conflicts.isEmpty
             guard !conflicts.isEmpty || copy.raisesFindings else { continue }
             let key = state.key
-            var found: [(String, String)] = []
+            var found: [(AnomalyKind, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
-                found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))
+                found.append((.conflictingTransaction, conflicts.joined(separator: "; ")))
             }
             if copy.quantityIsBad, badQuantityRaised.insert(key.transactionID).inserted {
-                found.append((AnomalyKind.badQuantity, "quantity is not a positive integer up to 1,000,000; 1 used"))
+                found.append((.badQuantity, "quantity is not a positive integer up to 1,000,000; 1 used"))
             }
             found += timestampFindings(copy, key: key, context: context)
             for (kind, detail) in found {
@@ -163,17 +163,17 @@ struct JournalBuilder {
     /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record
     /// showing them; an unreadable cancellation once per record; an unreadable purchase date
     /// only when no copy is readable (raised by `finish`).
-    private mutating func timestampFindings(_ copy: TransactionCopy, key: TransactionKey, context: RecordContext) -> [(String, String)] {
+    private mutating func timestampFindings(_ copy: TransactionCopy, key: TransactionKey, context: RecordContext) -> [(AnomalyKind, String)] {
         let fields: [(String, TimestampFieldReading)] = [
             ("purchase_date", copy.purchase), ("original_purchase_date", copy.originalPurchase),
             ("expires_date", copy.expires), ("cancellation_date", copy.cancellation),
         ]
-        var found: [(String, String)] = []
+        var found: [(AnomalyKind, String)] = []
         for (field, reading) in fields {
             for finding in TimestampFindings.kinds(of: reading, field: field) {
-                if finding.kind == AnomalyKind.badTimestamp && field == "purchase_date" { continue }
-                var dedupe = "\(finding.kind)|\(key.environment.rawValue)|\(key.transactionID.value)|\(field)"
-                if finding.kind == AnomalyKind.badTimestamp && field == "cancellation_date" { dedupe += "|\(context.recordID)" }
+                if finding.kind == .badTimestamp && field == "purchase_date" { continue }
+                var dedupe = "\(finding.kind.rawValue)|\(key.environment.rawValue)|\(key.transactionID.value)|\(field)"
+                if finding.kind == .badTimestamp && field == "cancellation_date" { dedupe += "|\(context.recordID)" }
                 guard raisedTimestampFindings.insert(dedupe).inserted else { continue }
                 found.append((finding.kind, finding.detail))
             }
