@@ -37,8 +37,13 @@ struct JournalBuilder {
     /// The names of the users that records name: `finish` needs every one of them (the
     /// one-scan pipeline learns users while it merges, and hands them over at the end).
     var users: UserTable
+    /// Whether a copy merged last may be left unmerged when it comes again.
+    let shortcut: RepeatedCopyShortcut
 
-    init(users: UserTable = UserTable()) { self.users = users }
+    init(users: UserTable = UserTable(), shortcut: RepeatedCopyShortcut = .enabled) {
+        self.users = users
+        self.shortcut = shortcut
+    }
 
     mutating func reject(_ rejection: RejectedRecord) {
         recordsRejected += 1
@@ -86,25 +91,23 @@ struct JournalBuilder {
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
         let copies = record.transactions
+        let shortcut = self.shortcut
         for index in copies.indices {
             let serial = copies[index].serial
             var position = -1  // -1 until the copy's transaction is known
             if let known = stateNumber(of: copies, at: index, in: environment) {
                 position = known
                 let mark = marks[known]
-                if mark.lastSerial == serial {
-                    // The very copy merged last. Inside this record (`latest_receipt_info`
-                    // repeating `in_app`) nothing is left to do: the record is counted, its
-                    // user noted, and every finding the copy could raise is raised once per
-                    // record or once overall. From a later record repeating the history only
-                    // the record count and the users can change, unless the copy raises
-                    // findings of its own or disagreed with the fixed fields.
-                    if mark.lastRank == context.rank { continue }
-                    if !mark.lastMergeConflicted, !copies[index].raisesFindings {
+                if mark.lastSerial == serial,
+                   shortcut.mergeMaySkip(inSameRecord: mark.lastRank == context.rank, lastMergeConflicted: mark.lastMergeConflicted,
+                                         raisesFindings: copies[index].raisesFindings) {
+                    // The very copy merged last: what is left is to count a later record and
+                    // note its user (both done already in the same record).
+                    if mark.lastRank != context.rank {
                         marks[known].noteRecord(rank: context.rank)
                         if context.user != mark.owner { states[known].noteUser(source) }
-                        continue
                     }
+                    continue
                 }
             }
             let copy = copies[index].copy

@@ -35,14 +35,21 @@ struct JournalPipeline {
     /// instead of freed once the journal is built: freeing it costs a quarter of the time the
     /// journal takes to build. Set by `ReportRun` for the commands (see `KeptUntilExit`).
     var keepsMergeStateUntilExit = false
+    /// The shortcut for repeated copies, for the reader and the merge alike (kept in `reader`).
+    var shortcut: RepeatedCopyShortcut {
+        get { reader.shortcut }
+        set { reader.shortcut = newValue }
+    }
 
-    /// The reference reading: one thread, two passes, no memo. It is slow and simple, and
-    /// must write the same bytes as the default (`receipt-ledger run --reference`, `bench --verify`).
+    /// The reference reading: one thread, two passes, no memo, every copy merged in full. It is
+    /// slow and simple, and must write the same bytes as the default (`receipt-ledger run
+    /// --reference`, `bench --verify`).
     static func reference(reader: ResponseReader, catalog: Catalog, progress: (any RunObserver)? = nil) -> JournalPipeline {
         var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.workers = 1
         pipeline.readsInOneScan = false
         pipeline.memoizes = false
+        pipeline.shortcut = .disabled
         return pipeline
     }
 

@@ -3,6 +3,8 @@
 struct ResponseReader: Sendable {
     /// `--bundle-id` values; empty accepts every app.
     var bundleIDs: Set<String> = []
+    /// Whether a repeat of a copy within an answer is left out of its record.
+    var shortcut = RepeatedCopyShortcut.enabled
 
     /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
     /// memo of transaction copies. Not `Sendable`: one per thread.
@@ -146,6 +148,7 @@ struct ResponseReader: Sendable {
         var record = ParsedRecord(outcome: .accepted(environment: environment, inferred: inferred), status: status)
         record.transactions.reserveCapacity(inApp.count(view) + latest.count(view))
         repeats.beginRecord()
+        let shortcut = self.shortcut
         func readEntries(_ list: StaticString, _ entries: EntryList) {
             var position = 0
             entries.forEach(view) { entry in
@@ -159,7 +162,7 @@ struct ResponseReader: Sendable {
                     }
                 }
                 if let copy {
-                    if !repeats.isRepeat(copy) { record.transactions.append(ParsedRecord.Copy(copy)) }
+                    if !shortcut.readerMayDrop(copy, repeats: &repeats) { record.transactions.append(ParsedRecord.Copy(copy)) }
                 } else {
                     let isObject = view.kind(entry) == .object
                     var id = ""
