@@ -9,24 +9,24 @@ enum FindingsPage {
             for key in keys { counts[key, default: 0] += 1 }
             return counts.keys.sorted().map { .object(["name": .string($0), "count": .string(Display.count(counts[$0] ?? 0))]) }
         }
-        let anomalies = journal.anomalies.sorted { ($0.kind, $0.recordID, $0.transactionID) < ($1.kind, $1.recordID, $1.transactionID) }
-        let rejected = journal.rejected.sorted { (Int64($0.recordID) ?? -1, $0.reason) < (Int64($1.recordID) ?? -1, $1.reason) }
+        let anomalies = journal.anomalies.sorted { ($0.kind.rawValue, $0.recordID, $0.transactionID) < ($1.kind.rawValue, $1.recordID, $1.transactionID) }
+        let rejected = journal.rejected.sorted { (Int64($0.recordID) ?? -1, $0.reason.code) < (Int64($1.recordID) ?? -1, $1.reason.code) }
         return [
             "counts": .object([
                 "read": .string(Display.count(journal.counts.read)), "accepted": .string(Display.count(journal.counts.accepted)),
                 "redirected": .string(Display.count(journal.counts.redirected)), "rejected": .string(Display.count(journal.counts.rejected)),
             ]),
-            "rejected_reasons": .list(grouped(journal.rejected.map(\.reason))),
+            "rejected_reasons": .list(grouped(journal.rejected.map(\.reason.code))),
             "rejected": .list(rejected.prefix(HTMLReport.rowCap).map { r in
-                .object(["record": .string(r.recordID), "user": .string(r.user), "reason": .string(r.reason), "detail": .string(r.detail)])
+                .object(["record": .string(r.recordID), "user": .string(r.user), "reason": .string(r.reason.code), "detail": .string(r.detail)])
             }),
             "has_rejected": .bool(!rejected.isEmpty),
             "rejected_capped": .bool(rejected.count > HTMLReport.rowCap),
             "rejected_total": .string(Display.count(rejected.count)),
             "rejected_shown": .string(Display.count(min(rejected.count, HTMLReport.rowCap))),
-            "anomaly_kinds": .list(grouped(journal.anomalies.map(\.kind))),
+            "anomaly_kinds": .list(grouped(journal.anomalies.map(\.kind.rawValue))),
             "anomalies": .list(anomalies.prefix(HTMLReport.rowCap).map { a in
-                .object(["kind": .string(a.kind), "record": .string(String(a.recordID)), "environment": .string(a.environment?.rawValue ?? ""),
+                .object(["kind": .string(a.kind.rawValue), "record": .string(String(a.recordID)), "environment": .string(a.environment?.rawValue ?? ""),
                          "transaction": .string(a.transactionID), "user": .string(a.user), "detail": .string(a.detail)])
             }),
             "has_anomalies": .bool(!anomalies.isEmpty),

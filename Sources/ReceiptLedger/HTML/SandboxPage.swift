@@ -40,7 +40,7 @@ enum SandboxPage {
         let sandboxTotals = sandboxGross(sums)
         let checks = data.journal.environmentChecks.sorted { $0.recordID < $1.recordID }
         func count(_ finding: String) -> String { Display.count(checks.filter { $0.findings.contains(finding) }.count) }
-        let both = data.journal.anomalies.filter { $0.kind == AnomalyKind.bothEnvironments && $0.environment == .sandbox }
+        let both = data.journal.anomalies.filter { $0.kind == .bothEnvironments && $0.environment == .sandbox }
         return [
             "all_equal": .bool(proof.allSatisfy(\.isEqual)),
             "proof": .list(proof.map { row in

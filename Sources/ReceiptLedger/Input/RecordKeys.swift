@@ -4,8 +4,9 @@ struct RecordKeys: Sendable {
     var id: FieldValue
     var userID: FieldValue
     var verifiedAt: FieldValue
-    /// Set for an NDJSON line that is not a JSON object: the reason and its line number.
-    var unreadableLine: (reason: String, line: Int)?
+    /// Set for an NDJSON line that is not a JSON object: whether it is JSON at all, and its
+    /// line number (`RecordIndex` rejects it as `invalid_json` or `not_an_object`).
+    var unreadableLine: (isJSON: Bool, line: Int)?
 
     /// A 64-bit digest of every field, equal for equal keys within one process: what a later
     /// pass compares with pass 1's at each position, in 8 bytes a record (two different keys
@@ -15,7 +16,7 @@ struct RecordKeys: Sendable {
         hasher.combine(id)
         hasher.combine(userID)
         hasher.combine(verifiedAt)
-        hasher.combine(unreadableLine?.reason)
+        hasher.combine(unreadableLine?.isJSON)
         hasher.combine(unreadableLine?.line)
         return hasher.finalize()
     }

@@ -39,6 +39,6 @@ struct RejectedRecord: Sendable {
     /// Empty when the record had no readable id.
     var recordID: String
     var user: String
-    var reason: String
+    var reason: RejectionReason
     var detail: String
 }

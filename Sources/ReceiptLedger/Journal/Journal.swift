@@ -134,19 +134,19 @@ extension JournalBuilder {
     private func book(_ state: TransactionState, at position: Int, catalog: Catalog, into booking: inout Booking) {
         let owner = users.name(state.first.user)
         for other in state.otherUserOrder {
-            booking.anomalies.append(Anomaly(kind: AnomalyKind.sharedTransaction, recordID: state.otherUsers[other] ?? 0,
+            booking.anomalies.append(Anomaly(kind: .sharedTransaction, recordID: state.otherUsers[other] ?? 0,
                                              environment: state.key.environment, transactionID: state.key.transactionID.value,
                                              user: users.name(other), detail: "owned by user \(owner)"))
         }
         // SPEC §4: the same transaction_id in both environments, one row per side.
         let other: Environment = state.key.environment == .production ? .sandbox : .production
         if stateIndex.find(other, state.key.transactionID) != nil {
-            booking.anomalies.append(Anomaly(kind: AnomalyKind.bothEnvironments, recordID: state.first.recordID,
+            booking.anomalies.append(Anomaly(kind: .bothEnvironments, recordID: state.first.recordID,
                                              environment: state.key.environment, transactionID: state.key.transactionID.value,
                                              user: owner, detail: "transaction_id also appears in \(other.rawValue)"))
         }
         guard let purchase = state.purchase else {
-            booking.anomalies.append(Anomaly(kind: AnomalyKind.badTimestamp, recordID: state.first.recordID,
+            booking.anomalies.append(Anomaly(kind: .badTimestamp, recordID: state.first.recordID,
                                              environment: state.key.environment, transactionID: state.key.transactionID.value,
                                              user: owner, detail: "purchase_date cannot be read in any record; not booked"))
             return
@@ -158,7 +158,7 @@ extension JournalBuilder {
                                    ownership: ownership,
                                    cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
         if priced.isUnpriced {
-            booking.anomalies.append(Anomaly(kind: AnomalyKind.unpricedProduct, recordID: state.first.recordID,
+            booking.anomalies.append(Anomaly(kind: .unpricedProduct, recordID: state.first.recordID,
                                              environment: state.key.environment, transactionID: state.key.transactionID.value,
                                              user: owner, detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
         }

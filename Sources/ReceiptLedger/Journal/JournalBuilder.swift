@@ -37,8 +37,13 @@ struct JournalBuilder {
     /// The names of the users that records name: `finish` needs every one of them (the
     /// one-scan pipeline learns users while it merges, and hands them over at the end).
     var users: UserTable
+    /// Whether a copy merged last may be left unmerged when it comes again.
+    let shortcut: RepeatedCopyShortcut
 
-    init(users: UserTable = UserTable()) { self.users = users }
+    init(users: UserTable = UserTable(), shortcut: RepeatedCopyShortcut = .enabled) {
+        self.users = users
+        self.shortcut = shortcut
+    }
 
     mutating func reject(_ rejection: RejectedRecord) {
         recordsRejected += 1
@@ -76,7 +81,7 @@ struct JournalBuilder {
         }
 
         for anomaly in record.anomalies {
-            let key = "\(anomaly.kind)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"
+            let key = "\(anomaly.kind.rawValue)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"
             guard raisedTimestampFindings.insert(key).inserted else { continue }
             anomalies.append(Anomaly(kind: anomaly.kind, recordID: context.recordID, environment: environment,
                                      transactionID: anomaly.transactionID, user: context.userName, detail: anomaly.detail))
@@ -86,25 +91,23 @@ struct JournalBuilder {
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
         let copies = record.transactions
+        let shortcut = self.shortcut
         for index in copies.indices {
             let serial = copies[index].serial
             var position = -1  // -1 until the copy's transaction is known
             if let known = stateNumber(of: copies, at: index, in: environment) {
                 position = known
                 let mark = marks[known]
-                if mark.lastSerial == serial {
-                    // The very copy merged last. Inside this record (`latest_receipt_info`
-                    // repeating `in_app`) nothing is left to do: the record is counted, its
-                    // user noted, and every finding the copy could raise is raised once per
-                    // record or once overall. From a later record repeating the history only
-                    // the record count and the users can change, unless the copy raises
-                    // findings of its own or disagreed with the fixed fields.
-                    if mark.lastRank == context.rank { continue }
-                    if !mark.lastMergeConflicted, !copies[index].raisesFindings {
+                if mark.lastSerial == serial,
+                   shortcut.mergeMaySkip(inSameRecord: mark.lastRank == context.rank, lastMergeConflicted: mark.lastMergeConflicted,
+                                         raisesFindings: copies[index].raisesFindings) {
+                    // The very copy merged last: what is left is to count a later record and
+                    // note its user (both done already in the same record).
+                    if mark.lastRank != context.rank {
                         marks[known].noteRecord(rank: context.rank)
                         if context.user != mark.owner { states[known].noteUser(source) }
-                        continue
                     }
+                    continue
                 }
             }
             let copy = copies[index].copy
@@ -123,12 +126,12 @@ struct JournalBuilder {
             marks[position].lastMergeConflicted = !conflicts.isEmpty
             guard !conflicts.isEmpty || copy.raisesFindings else { continue }
             let key = state.key
-            var found: [(String, String)] = []
+            var found: [(AnomalyKind, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
-                found.append((AnomalyKind.conflictingTransaction, conflicts.joined(separator: "; ")))
+                found.append((.conflictingTransaction, conflicts.joined(separator: "; ")))
             }
             if copy.quantityIsBad, badQuantityRaised.insert(key.transactionID).inserted {
-                found.append((AnomalyKind.badQuantity, "quantity is not a positive integer up to 1,000,000; 1 used"))
+                found.append((.badQuantity, "quantity is not a positive integer up to 1,000,000; 1 used"))
             }
             found += timestampFindings(copy, key: key, context: context)
             for (kind, detail) in found {
@@ -163,17 +166,17 @@ struct JournalBuilder {
     /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record
     /// showing them; an unreadable cancellation once per record; an unreadable purchase date
     /// only when no copy is readable (raised by `finish`).
-    private mutating func timestampFindings(_ copy: TransactionCopy, key: TransactionKey, context: RecordContext) -> [(String, String)] {
+    private mutating func timestampFindings(_ copy: TransactionCopy, key: TransactionKey, context: RecordContext) -> [(AnomalyKind, String)] {
         let fields: [(String, TimestampFieldReading)] = [
             ("purchase_date", copy.purchase), ("original_purchase_date", copy.originalPurchase),
             ("expires_date", copy.expires), ("cancellation_date", copy.cancellation),
         ]
-        var found: [(String, String)] = []
+        var found: [(AnomalyKind, String)] = []
         for (field, reading) in fields {
             for finding in TimestampFindings.kinds(of: reading, field: field) {
-                if finding.kind == AnomalyKind.badTimestamp && field == "purchase_date" { continue }
-                var dedupe = "\(finding.kind)|\(key.environment.rawValue)|\(key.transactionID.value)|\(field)"
-                if finding.kind == AnomalyKind.badTimestamp && field == "cancellation_date" { dedupe += "|\(context.recordID)" }
+                if finding.kind == .badTimestamp && field == "purchase_date" { continue }
+                var dedupe = "\(finding.kind.rawValue)|\(key.environment.rawValue)|\(key.transactionID.value)|\(field)"
+                if finding.kind == .badTimestamp && field == "cancellation_date" { dedupe += "|\(context.recordID)" }
                 guard raisedTimestampFindings.insert(dedupe).inserted else { continue }
                 found.append((finding.kind, finding.detail))
             }

@@ -19,7 +19,7 @@ struct MergeMark: Sendable {
     /// The owner: the user of the earliest record holding the transaction.
     let owner: UserID
     /// Whether the copy merged last disagreed with the fixed fields: its repeats must then be
-    /// merged again, each record reporting the conflict.
+    /// merged again, each record reporting the conflict (`RepeatedCopyShortcut.mergeMaySkip`).
     var lastMergeConflicted = false
 
     init(owner: UserID) { self.owner = owner }

@@ -20,7 +20,7 @@ struct RecordIndex {
         var position: Int
         var recordID: String
         var userID: String
-        var reason: String
+        var reason: RejectionReason
         var detail: String
     }
 
@@ -83,8 +83,9 @@ struct RecordIndex {
     mutating func check(_ keys: RecordKeys) -> Entry? {
         let position = recordsRead
         recordsRead += 1
-        if let (reason, line) = keys.unreadableLine {
-            checkRejections.append(RowRejection(position: position, recordID: "", userID: "", reason: reason, detail: "line \(line)"))
+        if let (isJSON, line) = keys.unreadableLine {
+            checkRejections.append(RowRejection(position: position, recordID: "", userID: "", reason: isJSON ? .notAnObject : .invalidJSON,
+                                                detail: "line \(line)"))
             return nil
         }
         let verifiedAt = StoredInstant.instant(keys.verifiedAt)
@@ -94,19 +95,19 @@ struct RecordIndex {
             if let user { visits.append((user, verifiedAt)) }
         }
         let storedUser = keys.userID.textValue ?? ""
-        func reject(_ reason: String, _ detail: String, recordID: String) {
+        func reject(_ reason: RejectionReason, _ detail: String, recordID: String) {
             checkRejections.append(RowRejection(position: position, recordID: recordID, userID: storedUser, reason: reason, detail: detail))
         }
         guard case .integer(let id) = keys.id else {
-            reject("bad_id", "id is not an integer: \(RecordIndex.describe(keys.id))", recordID: "")
+            reject(.badID, "id is not an integer: \(RecordIndex.describe(keys.id))", recordID: "")
             return nil
         }
         guard let user else {
-            reject("bad_user_id", "user_id is \(RecordIndex.describeUser(keys.userID))", recordID: String(id))
+            reject(.badUserID, "user_id is \(RecordIndex.describeUser(keys.userID))", recordID: String(id))
             return nil
         }
         guard let verifiedAt else {
-            reject("bad_verified_at", "verified_at cannot be read: \(RecordIndex.describe(keys.verifiedAt))", recordID: String(id))
+            reject(.badVerifiedAt, "verified_at cannot be read: \(RecordIndex.describe(keys.verifiedAt))", recordID: String(id))
             return nil
         }
         return Entry(position: position, id: id, verifiedAt: verifiedAt, user: user)
@@ -123,7 +124,7 @@ struct RecordIndex {
     /// Rejects a record whose id an earlier record in processing order holds.
     mutating func rejectDuplicate(_ entry: Entry) {
         duplicateRejections.append(RowRejection(position: entry.position, recordID: String(entry.id), userID: users.name(entry.user),
-                                          reason: "duplicate_id", detail: "id \(entry.id) is used by an earlier record"))
+                                          reason: .duplicateID, detail: "id \(entry.id) is used by an earlier record"))
     }
 
     /// Groups the visits by user once every record was checked: counted per user and placed

@@ -8,7 +8,7 @@ extension JournalPipeline {
         let parsing = makeWorkers()
         defer { parsing.stop() }
         var feed = BatchFeed(parsing: parsing, batchSize: batchSize)
-        var merge = OneScanMerge(merged: MergedRecords(parsing: parsing, bundleSize: batchSize))
+        var merge = OneScanMerge(merged: MergedRecords(parsing: parsing, bundleSize: batchSize), shortcut: shortcut)
         var window = ProcessingOrderWindow(capacity: reorderWindow)
 
         // The loop's state lives in plain local variables and one struct, not in variables
@@ -50,14 +50,15 @@ extension JournalPipeline {
 /// far and the count of merged records (the next record's rank).
 private struct OneScanMerge {
     var index = RecordIndex()
-    var builder = JournalBuilder()
+    var builder: JournalBuilder
     var seenIDs = RecordIDSet()
     var rank = 0
     /// Merged records go back to the thread that read them, which frees them.
     var merged: MergedRecords
 
-    init(merged: MergedRecords) {
+    init(merged: MergedRecords, shortcut: RepeatedCopyShortcut) {
         self.merged = merged
+        builder = JournalBuilder(shortcut: shortcut)
     }
 
     /// Merges a record whose turn has come; a later record with an id merged already is a

@@ -34,14 +34,21 @@ struct JournalPipeline {
     /// instead of freed once the journal is built, so that a command spends no time freeing
     /// what the exit frees at once. Set by `ReportRun` for the commands (see `KeptUntilExit`).
     var keepsMergeStateUntilExit = false
+    /// The shortcut for repeated copies, for the reader and the merge alike (kept in `reader`).
+    var shortcut: RepeatedCopyShortcut {
+        get { reader.shortcut }
+        set { reader.shortcut = newValue }
+    }
 
-    /// The reference reading: one thread, two passes, no memo. It is slow and simple, and
-    /// must write the same bytes as the default (`receipt-ledger run --reference`, `bench --verify`).
+    /// The reference reading: one thread, two passes, no memo, every copy merged in full. It is
+    /// slow and simple, and must write the same bytes as the default (`receipt-ledger run
+    /// --reference`, `bench --verify`).
     static func reference(reader: ResponseReader, catalog: Catalog, progress: (any RunObserver)? = nil) -> JournalPipeline {
         var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.workers = 1
         pipeline.readsInOneScan = false
         pipeline.memoizes = false
+        pipeline.shortcut = .disabled
         return pipeline
     }
 

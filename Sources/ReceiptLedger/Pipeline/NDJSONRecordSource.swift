@@ -17,8 +17,8 @@ final class NDJSONRecordSource: RecordSource {
     func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         try forEachLine { lineNumber, line in
             guard let object = Self.parseObject(line) else {
-                let reason = (try? JSONDocument(bytes: line)) == nil ? "invalid_json" : "not_an_object"
-                return try body(RecordKeys(id: .null, userID: .null, verifiedAt: .null, unreadableLine: (reason, lineNumber)), .null, nil)
+                let isJSON = (try? JSONDocument(bytes: line)) != nil
+                return try body(RecordKeys(id: .null, userID: .null, verifiedAt: .null, unreadableLine: (isJSON, lineNumber)), .null, nil)
             }
             let keys = RecordKeys(id: Self.field(object["id"]), userID: Self.field(object["user_id"]),
                                   verifiedAt: Self.field(object["verified_at"]))

@@ -6,13 +6,13 @@ struct ParsedRecord: Sendable {
         case accepted(environment: Environment, inferred: Bool)
         /// 21007 or 21008: no transactions, listed in `environment_check.csv`.
         case redirected(status: Int64)
-        case rejected(reason: String, detail: String)
+        case rejected(reason: RejectionReason, detail: String)
     }
 
     /// A finding about the answer itself rather than one transaction (receipt-level dates,
     /// malformed entries).
     struct RecordAnomaly: Sendable {
-        var kind: String
+        var kind: AnomalyKind
         var transactionID: String
         var detail: String
         /// Deduplication key beyond the record (the field name for receipt-level dates).

@@ -1,12 +1,9 @@
-/// Finds the copies of a record that the merge would skip: a copy that is the very object
-/// appended last for its transaction in the same record. `latest_receipt_info` usually repeats
-/// `in_app` byte for byte, and the reader's memo hands out one object for both, so such
-/// repeats are common. Figures: Benchmarks/EXPERIMENTS.md, "Kept" › RepeatedCopies.
-///
-/// The merge skips them exactly: the state's last merged copy is that object
-/// (`MergeMark.lastSerial`) and its last record is this one, so nothing is counted,
-/// noted or raised again. Dropping them where they are read saves handing them over (a
-/// retain here, a release and a lookup in the merge).
+/// The reader's table for `RepeatedCopyShortcut.readerMayDrop`: finds a copy that is the very
+/// object appended last for its transaction in the record being read. `latest_receipt_info`
+/// usually repeats `in_app` byte for byte, and the reader's memo hands out one object for both,
+/// so such repeats are common. Dropping them where they are read saves handing them over (a
+/// retain here, a release and a lookup in the merge). Figures: Benchmarks/EXPERIMENTS.md,
+/// "Kept" › RepeatedCopies.
 ///
 /// An open-addressed table from the id's fingerprint to the copy appended last with it. Only
 /// the very same object counts as a repeat, so two ids that share a fingerprint can only

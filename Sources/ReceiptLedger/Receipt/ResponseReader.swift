@@ -3,6 +3,8 @@
 struct ResponseReader: Sendable {
     /// `--bundle-id` values; empty accepts every app.
     var bundleIDs: Set<String> = []
+    /// Whether a repeat of a copy within an answer is left out of its record.
+    var shortcut = RepeatedCopyShortcut.enabled
 
     /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
     /// memo of transaction copies. Not `Sendable`: one per thread.
@@ -70,7 +72,7 @@ struct ResponseReader: Sendable {
     /// passes the same `scratch` for every answer it reads.
     func read(bytes response: UnsafeRawBufferPointer?, scratch: Scratch) -> ParsedRecord {
         guard let response, !response.allSatisfy(Self.isBlank) else {
-            return rejected("empty_response", "the response is NULL or blank")
+            return rejected(.emptyResponse, "the response is NULL or blank")
         }
         scratch.copies.beginDocument()
         // Transaction objects the memo holds are left whole on the tape (`readEntries` takes
@@ -81,7 +83,7 @@ struct ResponseReader: Sendable {
                 read(view, root: 0, scratch: scratch)
             }
         } catch {
-            return rejected("invalid_json", "\(error.message) at byte \(error.offset)")
+            return rejected(.invalidJSON, "\(error.message) at byte \(error.offset)")
         }
     }
 
@@ -101,12 +103,12 @@ struct ResponseReader: Sendable {
     private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
                       copies: inout ByteMemo<TransactionCopy>, dates: inout ReceiptDateFields,
                       texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
-        guard view.kind(root) == .object else { return rejected("not_an_object", "the response is a JSON \(view.kind(root))") }
+        guard view.kind(root) == .object else { return rejected(.notAnObject, "the response is a JSON \(view.kind(root))") }
         view.find(Self.rootKeys, in: root, into: found)
         let (statusValue, receipt, environmentValue, latestValue, renewalValue) = (found[0], found[1], found[2], found[3], found[4])
-        guard statusValue >= 0, view.kind(statusValue) != .null else { return rejected("missing_status", "the response has no status") }
+        guard statusValue >= 0, view.kind(statusValue) != .null else { return rejected(.missingStatus, "the response has no status") }
         guard let status = view.looseInteger(statusValue) else {
-            return rejected("bad_status", "status is not an integer: \(Self.excerpt(view.rawBytes(statusValue)))")
+            return rejected(.badStatus, "status is not an integer: \(Self.excerpt(view.rawBytes(statusValue)))")
         }
         switch status {
         case StatusCode.valid, StatusCode.subscriptionExpired:
@@ -114,29 +116,30 @@ struct ResponseReader: Sendable {
         case StatusCode.sandboxReceiptSentToProduction, StatusCode.productionReceiptSentToSandbox:
             return ParsedRecord(outcome: .redirected(status: status), status: status)
         default:
-            var record = rejected("status_\(status)", StatusCode.meaning(status))
+            var record = rejected(.status(status), StatusCode.meaning(status))
             record.status = status
             return record
         }
         guard receipt >= 0, view.kind(receipt) == .object else {
-            return rejected("missing_receipt", "status \(status) without a receipt object", status: status)
+            return rejected(.missingReceipt, "status \(status) without a receipt object", status: status)
         }
         view.find(Self.receiptKeys, in: receipt, into: found)
         let (inAppValue, bundleValue, receiptTypeValue) = (found[0], found[1], found[2])
         guard let inApp = EntryList(view, inAppValue, allowSingleObject: false) else {
-            return rejected("malformed_receipt", "receipt.in_app is a JSON \(inAppValue < 0 ? .null : view.kind(inAppValue))", status: status)
+            return rejected(.malformedReceipt, "receipt.in_app is a JSON \(inAppValue < 0 ? .null : view.kind(inAppValue))", status: status)
         }
         guard let latest = EntryList(view, latestValue) else {
-            return rejected("malformed_receipt", "latest_receipt_info is a JSON \(latestValue < 0 ? .null : view.kind(latestValue))", status: status)
+            return rejected(.malformedReceipt, "latest_receipt_info is a JSON \(latestValue < 0 ? .null : view.kind(latestValue))", status: status)
         }
         if !bundleIDs.isEmpty, bundleValue >= 0, let bundle = view.looseText(bundleValue), !bundleIDs.contains(bundle) {
-            return rejected("foreign_bundle", Self.foreignBundleDetail(bundle), status: status)
+            return rejected(.foreignBundle, Self.foreignBundleDetail(bundle), status: status)
         }
 
         let (environment, inferred) = Self.environment(view, environmentValue, receiptTypeValue)
         var record = ParsedRecord(outcome: .accepted(environment: environment, inferred: inferred), status: status)
         record.transactions.reserveCapacity(inApp.count(view) + latest.count(view))
         repeats.beginRecord()
+        let shortcut = self.shortcut
         func readEntries(_ list: StaticString, _ entries: EntryList) {
             var position = 0
             entries.forEach(view) { entry in
@@ -150,7 +153,7 @@ struct ResponseReader: Sendable {
                     }
                 }
                 if let copy {
-                    if !repeats.isRepeat(copy) { record.transactions.append(ParsedRecord.Copy(copy)) }
+                    if !shortcut.readerMayDrop(copy, repeats: &repeats) { record.transactions.append(ParsedRecord.Copy(copy)) }
                 } else {
                     let isObject = view.kind(entry) == .object
                     var id = ""
@@ -160,7 +163,7 @@ struct ResponseReader: Sendable {
                         if idValue >= 0 { id = view.looseText(idValue) ?? "" }
                     }
                     let detail = isObject ? "\(list)[\(position)] has no transaction_id" : "\(list)[\(position)] is a JSON \(view.kind(entry))"
-                    record.anomalies.append(.init(kind: "malformed_transaction", transactionID: id, detail: detail, field: "\(list)[\(position)]"))
+                    record.anomalies.append(.init(kind: .malformedTransaction, transactionID: id, detail: detail, field: "\(list)[\(position)]"))
                 }
                 position += 1
             }
@@ -224,7 +227,7 @@ struct ResponseReader: Sendable {
         }
     }
 
-    private func rejected(_ reason: String, _ detail: String, status: Int64? = nil) -> ParsedRecord {
+    private func rejected(_ reason: RejectionReason, _ detail: String, status: Int64? = nil) -> ParsedRecord {
         ParsedRecord(outcome: .rejected(reason: reason, detail: detail), status: status)
     }
 

@@ -12,7 +12,7 @@ enum AnomaliesFile {
     static func table(_ anomalies: [Anomaly]) -> CSVTable {
         var table = CSVTable(header: header)
         for a in anomalies {
-            table.append([.text(a.kind), .number(String(a.recordID)), .text(a.environment?.rawValue ?? ""),
+            table.append([.text(a.kind.rawValue), .number(String(a.recordID)), .text(a.environment?.rawValue ?? ""),
                           .text(a.transactionID), .text(a.user), .text(a.detail)])
         }
         return table.sorted(keyColumns: 5, numericKeyColumns: [1])

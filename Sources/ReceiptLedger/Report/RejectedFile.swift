@@ -9,7 +9,7 @@ enum RejectedFile {
     static func table(_ rejected: [RejectedRecord]) -> CSVTable {
         var table = CSVTable(header: header)
         for r in rejected {
-            table.append([r.recordID.isEmpty ? .empty : .number(r.recordID), .text(r.user), .text(r.reason), .text(r.detail)])
+            table.append([r.recordID.isEmpty ? .empty : .number(r.recordID), .text(r.user), .text(r.reason.code), .text(r.detail)])
         }
         return table.sorted(keyColumns: 1, numericKeyColumns: [0])
     }

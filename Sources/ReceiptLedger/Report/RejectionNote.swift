@@ -31,33 +31,32 @@ enum RejectionNote {
         if case .ndjson = options.input, inputHeader.starts(with: sqliteHeader) {
             return "\(path) looks like an SQLite database: use --db \(path)"
         }
-        var byReason: [String: Int] = [:]
-        for record in rejected { byReason[record.reason, default: 0] += 1 }
-        let reasons = ranked(byReason)
-        guard let top = reasons.first, top.count * 2 > rejected.count else {
+        var byReason: [String: (reason: RejectionReason, count: Int)] = [:]
+        for record in rejected { byReason[record.reason.code, default: (record.reason, 0)].count += 1 }
+        let reasons = ranked(byReason.mapValues(\.count))
+        guard let top = reasons.first, let topReason = byReason[top.key]?.reason, top.count * 2 > rejected.count else {
             let named = reasons.prefix(3).map { "\($0.key) (\(Display.count($0.count)))" }.joined(separator: ", ")
             return "no one reason stands out: \(named); see rejected.csv"
         }
         let most = "\(Display.count(top.count)) are \(top.key)"
-        switch top.key {
-        case "invalid_json", "not_an_object":
+        switch topReason {
+        case .invalidJSON, .notAnObject:
             if case .ndjson = options.input { return "\(most): is \(path) an NDJSON file (one JSON object a line)?" }
             return "\(most): does the response column hold Apple's JSON answers?"
-        case "foreign_bundle":
+        case .foreignBundle:
             var seen: [String: Int] = [:]
-            for record in rejected where record.reason == "foreign_bundle" {
+            for record in rejected where record.reason == .foreignBundle {
                 if let bundle = ResponseReader.foreignBundle(inDetail: record.detail) { seen[bundle, default: 0] += 1 }
             }
             let bundles = ranked(seen)
             var named = bundles.prefix(bundleIDsNamed).map { "\($0.key) (\(Display.count($0.count)))" }.joined(separator: ", ")
             if bundles.count > bundleIDsNamed { named += " and \(Display.count(bundles.count - bundleIDsNamed)) more" }
             return "\(most), receipts of other apps than --bundle-id \(options.bundleIDs.joined(separator: ", ")); bundle ids seen: \(named)"
-        default:
-            guard top.key.hasPrefix("status_"), let status = Int64(top.key.dropFirst("status_".count)) else {
-                return "\(most): see rejected.csv"
-            }
+        case .status(let status):
             let retry = StatusCode.isRetryable(status) ? "; Apple asks to retry these: verify the receipts again" : ""
             return "\(most): Apple answered \(status), \(StatusCode.meaning(status))\(retry)"
+        default:
+            return "\(most): see rejected.csv"
         }
     }
 

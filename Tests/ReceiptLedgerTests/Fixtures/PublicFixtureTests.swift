@@ -32,15 +32,15 @@ import Testing
 
     @Test func statusTwoIsRejectedWithUnknownStatus() throws {
         let journal = try PublicFixtures.journal("levibostian__dollabill-apple__simple.json")
-        #expect(journal.rejected.map(\.reason) == ["status_2"])
+        #expect(journal.rejected.map(\.reason.code) == ["status_2"])
         #expect(journal.rejected.map(\.detail) == ["Unknown status"])
     }
 
     @Test func notificationsAreNotVerifyReceiptAnswers() throws {
-        #expect(try PublicFixtures.journal("gabrielgarza__monza__cancel.json").rejected.map(\.reason) == ["missing_status"])
-        #expect(try PublicFixtures.journal("levibostian__dollabill-apple__server_notification.json").rejected.map(\.reason) == ["missing_status"])
+        #expect(try PublicFixtures.journal("gabrielgarza__monza__cancel.json").rejected.map(\.reason.code) == ["missing_status"])
+        #expect(try PublicFixtures.journal("levibostian__dollabill-apple__server_notification.json").rejected.map(\.reason.code) == ["missing_status"])
         // unified_receipt has status 0 but no receipt object.
-        #expect(try PublicFixtures.journal("imdhemy__laravel-in-app-purchases__appstore-server-notification.json").rejected.map(\.reason) == ["missing_receipt"])
+        #expect(try PublicFixtures.journal("imdhemy__laravel-in-app-purchases__appstore-server-notification.json").rejected.map(\.reason.code) == ["missing_receipt"])
     }
 
     @Test func cassetteRedirectIsListedAsSandboxReceiptSentToProduction() throws {

@@ -37,7 +37,7 @@ import Testing
         let inside = "{\"status\": 0, \"receipt\": {\"in_app\": \(deep)}}"
         let open = String(repeating: "[", count: 100_000)
         let journal = try journal([deep, inside, open])
-        #expect(journal.rejected.map(\.reason) == ["invalid_json", "invalid_json", "invalid_json"])
+        #expect(journal.rejected.map(\.reason.code) == ["invalid_json", "invalid_json", "invalid_json"])
         #expect(journal.rejected.allSatisfy { $0.detail.hasPrefix("nesting deeper than 512") })
     }
 
@@ -48,7 +48,7 @@ import Testing
         let overlong = Array("{\"status\": 0, \"x\": \"".utf8) + [0xC0, 0xAF] + Array("\"}".utf8)
         let surrogate = Array("{\"status\": 0, \"x\": \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"}".utf8)
         let journal = try journal([body, overlong, surrogate])
-        #expect(journal.rejected.map(\.reason) == ["invalid_json", "invalid_json", "invalid_json"])
+        #expect(journal.rejected.map(\.reason.code) == ["invalid_json", "invalid_json", "invalid_json"])
         #expect(journal.rejected.allSatisfy { $0.detail.hasPrefix("invalid UTF-8") })
     }
 
@@ -56,7 +56,7 @@ import Testing
         let raw = Array("{\"status\": 0, \"receipt\": {\"in_app\": [{\"transaction_id\": \"a".utf8) + [0] + Array("b\"}]}}".utf8)
         let escaped = AnswerBuilder.answer(inApp: [tx("a\\u0000b"), tx("ab")])
         let journal = try journal([raw, Array(escaped.utf8)])
-        #expect(journal.rejected.map(\.reason) == ["invalid_json"])
+        #expect(journal.rejected.map(\.reason.code) == ["invalid_json"])
         // Two different transactions: the NUL is part of the id, byte for byte.
         #expect(journal.transactions.map { Array($0.transactionID.utf8) } == [[0x61, 0x00, 0x62], [0x61, 0x62]])
     }
@@ -125,7 +125,7 @@ import Testing
             ArrayRecordSource.Row(id: .integer(3), userID: .text("u"), verifiedAt: .real(.infinity), response: .bytes(Array("{}".utf8))),
         ]
         let journal = try AnswerBuilder.journal(rows).journal
-        #expect(journal.rejected.map(\.reason) == ["bad_verified_at", "bad_verified_at", "bad_verified_at"])
+        #expect(journal.rejected.map(\.reason.code) == ["bad_verified_at", "bad_verified_at", "bad_verified_at"])
         #expect(journal.counts.isBalanced)
     }
 
@@ -171,7 +171,7 @@ import Testing
     ])
     func wrongTypesRejectTheRecordWithAReason(body: String, reason: String) throws {
         let journal = try journal([body])
-        #expect(journal.rejected.map(\.reason) == [reason])
+        #expect(journal.rejected.map(\.reason.code) == [reason])
     }
 
     @Test func wrongTypesInsideTransactionsAreFindingsNotCrashes() throws {
@@ -211,7 +211,7 @@ import Testing
             ArrayRecordSource.Row(id: .integer(4), userID: .text(""), verifiedAt: .integer(Self.t0), response: .bytes(body)),
         ]
         let journal = try AnswerBuilder.journal(rows).journal
-        #expect(journal.rejected.map(\.reason) == ["bad_user_id", "bad_user_id", "bad_user_id", "bad_user_id"])
+        #expect(journal.rejected.map(\.reason.code) == ["bad_user_id", "bad_user_id", "bad_user_id", "bad_user_id"])
         #expect(journal.rejected.map(\.detail) == ["user_id is missing", "user_id is not text: 7", "user_id is not text: blob", "user_id is empty"])
         #expect(journal.counts.isBalanced)
     }

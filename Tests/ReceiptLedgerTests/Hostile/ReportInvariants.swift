@@ -82,7 +82,7 @@ enum ReportInvariants {
         let journal = result.journal
         // Records whose body was rejected (row checks reject records that never get processed).
         let rowReasons: Set<String> = ["bad_id", "bad_user_id", "bad_verified_at", "duplicate_id"]
-        let rejectedIDs = Set(journal.rejected.filter { !rowReasons.contains($0.reason) }.map(\.recordID))
+        let rejectedIDs = Set(journal.rejected.filter { !rowReasons.contains($0.reason.code) }.map(\.recordID))
         let processed = Dictionary(result.index.entries.map { ($0.position, $0.id) }, uniquingKeysWith: { first, _ in first })
         let booked = Set(journal.transactions.map(\.key))
         let unbooked = Set(journal.anomalies.filter { $0.kind == AnomalyKind.badTimestamp && $0.detail.hasSuffix("not booked") }

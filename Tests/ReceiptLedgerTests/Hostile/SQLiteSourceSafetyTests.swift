@@ -61,7 +61,7 @@ import Testing
         #expect(journal.counts == RecordCounts(read: 6, accepted: 1, redirected: 0, rejected: 5, statusCounts: [0: 1]))
         #expect(journal.transactions.map(\.userName) == ["u1"])
         // Row checks come first (in input order), then the bodies.
-        #expect(journal.rejected.map(\.reason) == ["bad_user_id", "bad_user_id", "bad_user_id", "bad_user_id", "invalid_json"])
+        #expect(journal.rejected.map(\.reason.code) == ["bad_user_id", "bad_user_id", "bad_user_id", "bad_user_id", "invalid_json"])
         #expect(journal.rejected.map(\.detail) == [
             "user_id is missing", "user_id is not text: u1", "user_id is not text: u\u{FFFD}", "user_id is not text: u\u{FFFD}",
             "invalid UTF-8 in string at byte 2",

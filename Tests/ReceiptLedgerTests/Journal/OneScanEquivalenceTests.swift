@@ -36,7 +36,7 @@ import Testing
 
     static func describe(_ result: JournalPipeline.Result) -> [String] {
         let journal = result.journal
-        var lines = journal.rejected.map { "rejected|\($0.recordID)|\($0.user)|\($0.reason)|\($0.detail)" }
+        var lines = journal.rejected.map { "rejected|\($0.recordID)|\($0.user)|\($0.reason.code)|\($0.detail)" }
         lines += journal.transactions.map { "transaction|\($0.environment)|\($0.transactionID)|\($0.userName)|\($0.recordCount)|\($0.firstRecordID)" }
         lines += journal.anomalies.map { "anomaly|\($0.kind)|\($0.recordID)|\($0.transactionID)|\($0.user)|\($0.detail)" }
         let counts = journal.counts
@@ -64,7 +64,7 @@ import Testing
         #expect(Self.describe(oneScan) == Self.describe(twoPasses))
         // In processing order: id 1 again at +12 s, id 12 at the later position, and id 14 at
         // +15 s, which an earlier time in the same id took (input order does not matter).
-        #expect(oneScan.journal.rejected.filter { $0.reason == "duplicate_id" }.map(\.user) == ["u6", "u7", "u1"])
+        #expect(oneScan.journal.rejected.filter { $0.reason.code == "duplicate_id" }.map(\.user) == ["u6", "u7", "u1"])
     }
 
     @Test func ndjsonLinesThatAreNotObjectsComeOutTheSame() throws {
@@ -86,6 +86,6 @@ import Testing
         let (oneScan, twoPasses) = try Self.bothWays(try NDJSONRecordSource(path: path))
         #expect(oneScan.readInOneScan)
         #expect(Self.describe(oneScan) == Self.describe(twoPasses))
-        #expect(oneScan.journal.rejected.map(\.reason).sorted() == ["duplicate_id", "invalid_json", "invalid_json", "not_an_object"])
+        #expect(oneScan.journal.rejected.map(\.reason.code).sorted() == ["duplicate_id", "invalid_json", "invalid_json", "not_an_object"])
     }
 }

@@ -75,9 +75,9 @@ import Testing
         #expect(result.readInOneScan)
         #expect(!expected.readInOneScan)
         #expect(Self.summary(result.journal) == Self.summary(expected.journal))
-        #expect(result.journal.rejected.map { "\($0.recordID)|\($0.user)|\($0.reason)|\($0.detail)" }
-                 == expected.journal.rejected.map { "\($0.recordID)|\($0.user)|\($0.reason)|\($0.detail)" })
-        #expect(result.journal.rejected.contains { $0.reason == "duplicate_id" && $0.recordID == "5" && $0.user == "late" })
+        #expect(result.journal.rejected.map { "\($0.recordID)|\($0.user)|\($0.reason.code)|\($0.detail)" }
+                 == expected.journal.rejected.map { "\($0.recordID)|\($0.user)|\($0.reason.code)|\($0.detail)" })
+        #expect(result.journal.rejected.contains { $0.reason.code == "duplicate_id" && $0.recordID == "5" && $0.user == "late" })
         #expect(result.journal.counts == expected.journal.counts)
         #expect(result.index.latestVerifiedAt == expected.index.latestVerifiedAt)
         #expect(result.index.users.count == expected.index.users.count)

@@ -25,7 +25,7 @@ import Testing
     func rejectedBodies(body: String, reason: String, detail: String) throws {
         let result = try AnswerBuilder.journal([AnswerBuilder.row(7, at: Self.t0, body)])
         #expect(result.journal.rejected.count == 1)
-        #expect(result.journal.rejected.first?.reason == reason)
+        #expect(result.journal.rejected.first?.reason.code == reason)
         #expect(result.journal.rejected.first?.detail == detail)
         #expect(result.journal.rejected.first?.recordID == "7")
         #expect(result.journal.counts == RecordCounts(read: 1, accepted: 0, redirected: 0, rejected: 1,
@@ -34,14 +34,14 @@ import Testing
 
     @Test func invalidJSONIsRejectedWithItsOffset() throws {
         let result = try AnswerBuilder.journal([AnswerBuilder.row(1, at: Self.t0, "{\"status\": 0,")])
-        #expect(result.journal.rejected.first?.reason == "invalid_json")
+        #expect(result.journal.rejected.first?.reason.code == "invalid_json")
         #expect(result.journal.counts.isBalanced)
     }
 
     @Test func nullResponseIsEmpty() throws {
         let row = ArrayRecordSource.Row(id: .integer(1), userID: .text("u"), verifiedAt: .integer(Self.t0), response: .null)
         let result = try AnswerBuilder.journal([row])
-        #expect(result.journal.rejected.first?.reason == "empty_response")
+        #expect(result.journal.rejected.first?.reason.code == "empty_response")
     }
 
     @Test func statusAsDigitStringIsAccepted() throws {
@@ -71,7 +71,7 @@ import Testing
             ArrayRecordSource.Row(id: .integer(5), userID: .integer(9), verifiedAt: .integer(Self.t0), response: .null),
         ]
         let journal = try AnswerBuilder.journal(rows).journal
-        let reasons = journal.rejected.map { "\($0.recordID):\($0.reason)" }.sorted()
+        let reasons = journal.rejected.map { "\($0.recordID):\($0.reason.code)" }.sorted()
         #expect(reasons == ["1:bad_verified_at", "3:bad_user_id", "4:bad_user_id", "5:bad_user_id", ":bad_id"])
         #expect(journal.rejected.first { $0.recordID == "5" }?.user == "9")  // a non-text user is shown as its text
         #expect(journal.counts.redirected == 0)
@@ -82,7 +82,7 @@ import Testing
         let body = AnswerBuilder.answer(inApp: [tx])
         let rows = [AnswerBuilder.row(9, user: "late", at: Self.t0 + 5000, body), AnswerBuilder.row(9, user: "early", at: Self.t0, body)]
         let journal = try AnswerBuilder.journal(rows).journal
-        #expect(journal.rejected.map(\.reason) == ["duplicate_id"])
+        #expect(journal.rejected.map(\.reason.code) == ["duplicate_id"])
         #expect(journal.rejected.first?.user == "late")
         #expect(journal.transaction("1000")?.userName == "early")
     }
@@ -92,7 +92,7 @@ import Testing
         let rows = [AnswerBuilder.row(1, at: Self.t0, body)]
         #expect(try AnswerBuilder.journal(rows).journal.counts.accepted == 1)
         let journal = try AnswerBuilder.journal(rows, bundleIDs: ["com.example.app"]).journal
-        #expect(journal.rejected.map(\.reason) == ["foreign_bundle"])
+        #expect(journal.rejected.map(\.reason.code) == ["foreign_bundle"])
         let noBundle = "{\"status\": 0, \"receipt\": {\"in_app\": []}}"
         #expect(try AnswerBuilder.journal([AnswerBuilder.row(1, at: Self.t0, noBundle)], bundleIDs: ["com.example.app"]).journal.counts.accepted == 1)
     }

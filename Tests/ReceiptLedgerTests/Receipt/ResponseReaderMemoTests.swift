@@ -77,7 +77,7 @@ import Testing
             Issue.record("a broken answer was accepted")
             return
         }
-        #expect(reason == "invalid_json")
+        #expect(reason == .invalidJSON)
     }
 
     @Test func theMemoGrowsWithTheTransactionsMergedWithinItsBounds() {

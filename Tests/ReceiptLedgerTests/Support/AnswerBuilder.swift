@@ -69,5 +69,5 @@ extension Journal {
         transactions.first { $0.transactionID == id && $0.environment == environment }
     }
 
-    func anomalies(_ kind: String) -> [Anomaly] { anomalies.filter { $0.kind == kind } }
+    func anomalies(_ kind: AnomalyKind) -> [Anomaly] { anomalies.filter { $0.kind == kind } }
 }
