@@ -26,7 +26,8 @@ enum AppleReportReader {
                     throw AppleReportError(file: path, line: 0, "cannot read: \(error)")
                 }
                 if let earlier = seen[digest] {
-                    set.files.append(AppleReportFile(path: path, sha256: digest, kind: source.kind, isGzip: false, sameAs: earlier))
+                    set.files.append(AppleReportFile(path: path, sha256: digest, kind: source.kind,
+                                                   isGzip: path.lowercased().hasSuffix(".gz"), sameAs: earlier))
                     continue
                 }
                 seen[digest] = path
