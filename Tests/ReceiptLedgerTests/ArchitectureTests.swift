@@ -13,6 +13,7 @@ import Testing
         ["Receipt"],
         ["Journal"],
         ["Ledger"],
+        ["AppleReports"],
         ["Pipeline"],
         ["Output"],
         ["Report"],

@@ -57,6 +57,10 @@ enum HelpText {
                              decimals allowed: 0.5)
       --templates DIR        HTML templates that replace the built-in ones, file by file
                              (default: templates/ in the working folder, when present)
+      --apple-sales PATH     Apple's Summary Sales Reports (a file or a folder; .txt, .tsv or
+                             .gz; repeatable): units and money per Pacific day against ours,
+                             in apple_reconciliation.csv and apple_amounts.csv
+      --apple-financial PATH Apple's Financial Reports, the same way, per fiscal month
       --strict               exit with 65 (reports still written) when any record was
                              rejected or any production transaction is unpriced
       --max-rejected-share S exit with 65 when more than S (0 to 1, e.g. 0.05) of the records

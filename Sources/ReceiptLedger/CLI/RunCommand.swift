@@ -4,7 +4,7 @@ enum RunCommand {
         "db": .value, "query": .value, "ndjson": .value, "catalog": .value, "out": .value, "force": .flag,
         "bundle-id": .repeatable, "as-of": .value, "strict": .flag, "period": .value, "calendar": .value, "tz": .value,
         "reference": .flag, "no-xlsx": .flag, "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
-        "max-rejected-share": .value,
+        "max-rejected-share": .value, "apple-sales": .repeatable, "apple-financial": .repeatable,
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
@@ -70,6 +70,8 @@ enum RunCommand {
             options.revokeGraceHours = hours
         }
         if let templates = scan.value("templates") { options.templatesDirectory = templates }
+        options.appleReports = scan.all("apple-sales").map { AppleReportReader.Source(kind: .sales, path: $0) }
+            + scan.all("apple-financial").map { AppleReportReader.Source(kind: .financial, path: $0) }
         return options
     }
 

@@ -15,4 +15,7 @@ struct ReportData: Sendable {
     var orderCount: Int
     /// The run's warnings, shown first on the overview.
     var diagnosis: RunDiagnosis = .none
+    /// Apple's report files read and the books against them (SPEC §10); nil when none was given.
+    var appleReports: AppleReportSet?
+    var appleReconciliation: AppleReconciliation?
 }

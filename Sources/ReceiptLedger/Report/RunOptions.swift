@@ -35,6 +35,9 @@ struct RunOptions: Sendable {
     /// `--templates DIR`: its files replace the built-in templates one by one. nil: the
     /// working folder's `templates/`, when there is one, does (`HTMLReport.loadTemplates`).
     var templatesDirectory: String?
+    /// `--apple-sales` / `--apple-financial` (SPEC §10), in that order: files or folders of
+    /// Apple's reports to reconcile against. Empty: nothing of §10 is read or written.
+    var appleReports: [AppleReportReader.Source] = []
     /// Read the slow, simple way (`JournalPipeline.reference`), to check the default's output.
     var reference = false
     /// Whether `report.xlsx` is written beside the CSV files (`--no-xlsx` leaves it out: at

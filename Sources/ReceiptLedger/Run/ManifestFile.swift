@@ -43,6 +43,7 @@ enum ManifestFile {
             orders.append(("orders", .integer(Int64(data.orderCount))))
             inputs.append(.object(orders))
         }
+        for file in data.appleReports?.files ?? [] { inputs.append(appleInput(file, absolute: absolute)) }
         let optionFields: [(String, JSONOutput)] = [
             ("out", .string(options.outputDirectory)),
             ("bundle_ids", .array(options.bundleIDs.map { .string($0) })),
@@ -56,7 +57,7 @@ enum ManifestFile {
             ("xlsx", .bool(options.writesWorkbook)),
         ]
         let statuses = counts.statusCounts.keys.sorted().map { (String($0), JSONOutput.integer(Int64(counts.statusCounts[$0] ?? 0))) }
-        let countFields: [(String, JSONOutput)] = [
+        var countFields: [(String, JSONOutput)] = [
             ("records_read", .integer(Int64(counts.read))),
             ("records_accepted", .integer(Int64(counts.accepted))),
             ("records_redirected", .integer(Int64(counts.redirected))),
@@ -66,6 +67,12 @@ enum ManifestFile {
             ("transactions", .integer(Int64(data.journal.transactions.count))),
             ("anomalies", .integer(Int64(data.journal.anomalies.count))),
         ]
+        if let apple = data.appleReconciliation {
+            // SPEC §10: our net units on days no report of the kind covers, which were not compared.
+            countFields.append(("apple_units_not_covered", .object(apple.uncoveredUnits.keys.sorted().map {
+                ($0.rawValue, JSONOutput.integer(apple.uncoveredUnits[$0] ?? 0))
+            })))
+        }
         let outputFields = outputs.map { output in
             var fields: [(String, JSONOutput)] = [("file", .string(output.name))]
             if let rows = output.rows { fields.append(("rows", .integer(Int64(rows)))) }
@@ -85,5 +92,30 @@ enum ManifestFile {
             ("outputs", .array(outputFields)),
         ])
         return root.serialized()
+    }
+
+    /// One Apple report file (SPEC §10): its digest, rows read, used and ignored by reason; a
+    /// repeat of an earlier file names it and was not read.
+    static func appleInput(_ file: AppleReportFile, absolute: (String) -> String) -> JSONOutput {
+        func counts(_ table: [String: Int]) -> JSONOutput {
+            .object(table.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map { ($0, .integer(Int64(table[$0] ?? 0))) })
+        }
+        var fields: [(String, JSONOutput)] = [
+            ("role", .string(file.kind == .sales ? "apple_sales" : "apple_financial")),
+            ("format", .string(file.isGzip ? "gzip" : "text")), ("path", .string(absolute(file.path))), ("sha256", .string(file.sha256)),
+        ]
+        if let earlier = file.sameAs {
+            fields.append(("same_as", .string(absolute(earlier))))
+            return .object(fields)
+        }
+        fields += [
+            ("rows_read", .integer(Int64(file.rowsRead))), ("rows_used", .integer(Int64(file.rowsUsed))),
+            ("rows_ignored", counts(file.ignored)), ("rows_without_amounts", counts(file.withoutAmounts)),
+            ("net_units", .integer(file.netUnits)),
+        ]
+        if file.kind == .financial {
+            fields.append(("trailer_differences", .array(file.trailerDifferences.map { .string($0) })))
+        }
+        return .object(fields)
     }
 }

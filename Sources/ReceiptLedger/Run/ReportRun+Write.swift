@@ -15,7 +15,7 @@ extension ReportRun {
     /// bytes are the same whichever thread finishes first.
     func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: [Order]?, ordersLabel: String?,
                      sourceLabel: String, templates: TemplateSet, digests: FileDigests, diagnosis: RunDiagnosis = .none,
-                     into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
+                     appleReports: AppleReportSet? = nil, into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
         let journalFiles = Self.journalCSVFiles(journal)
         let writingJournalFiles = BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
@@ -25,7 +25,8 @@ extension ReportRun {
         digests.hurry()
         let summing = BackgroundWork { JournalSums(journal.transactions) }
         let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
-                                   orders: orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis)
+                                   orders: orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis,
+                                   appleReports: appleReports)
 
         progress?.phase("writing reports")
         let files = Self.derivedCSVFiles(data)

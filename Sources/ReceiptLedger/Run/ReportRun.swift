@@ -31,6 +31,7 @@ struct ReportRun {
         let staging = try prepareOutput()
         defer { staging.discard() }  // nothing once committed
         let catalog = try loadCatalog()
+        let appleReports = try loadAppleReports()
         let source = try openSource()
         let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
         // The input's snapshot and locks last until its digest is done, so that the manifest's
@@ -67,7 +68,8 @@ struct ReportRun {
         let outputs: [ManifestFile.Output]
         do {
             outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
-                                      templates: templates, digests: digests, diagnosis: diagnosis, into: staging, inputsHashed: endReading)
+                                      templates: templates, digests: digests, diagnosis: diagnosis, appleReports: appleReports,
+                                      into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
             staging.discard()
             throw UsageError("template \(error)")
@@ -87,7 +89,7 @@ struct ReportRun {
     /// (the longest of these, on one thread); the data is the same.
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
                            orders: [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
-                           diagnosis: RunDiagnosis = .none) -> ReportData {
+                           diagnosis: RunDiagnosis = .none, appleReports: AppleReportSet? = nil) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
@@ -107,10 +109,12 @@ struct ReportRun {
         PhaseTimer.mark("ledgers, refunds, subscriptions")
         let reconciliation = reconciling?.value() ?? orders.map(reconcile)
         PhaseTimer.mark("reconciliation")
+        let apple = appleReports.map { AppleReconciliation(transactions: AppleComparedTransaction.production(journal.transactions), reports: $0) }
         return ReportData(
             options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
             refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
-            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0, diagnosis: diagnosis)
+            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0, diagnosis: diagnosis,
+            appleReports: appleReports, appleReconciliation: apple)
     }
 
     /// Every CSV file, the workbook and every HTML page of a run as bytes, in memory, in
@@ -149,6 +153,9 @@ struct ReportRun {
         if let reconciliation = data.reconciliation {
             files.append((ReconciliationFile.name, ReconciliationFile.table(reconciliation)))
         }
+        if let apple = data.appleReconciliation {
+            files += [(AppleReconciliationFile.name, AppleReconciliationFile.table(apple)), (AppleAmountsFile.name, AppleAmountsFile.table(apple))]
+        }
         return files.sorted { $0.name < $1.name }
     }
 
@@ -182,6 +189,10 @@ struct ReportRun {
         if let reconciliation = data.reconciliation {
             files.append((ReconciliationFile.name, { ReconciliationFile.csv(reconciliation) }))
         }
+        if let apple = data.appleReconciliation {
+            files.append((AppleReconciliationFile.name, { AppleReconciliationFile.csv(apple) }))
+            files.append((AppleAmountsFile.name, { AppleAmountsFile.csv(apple) }))
+        }
         let preparing = files.map(\.prepare)
         let prepared = Parallel.map(preparing.count) { preparing[$0]() }
         return zip(files, prepared).map { (name: $0.name, csv: $1) }
@@ -206,7 +217,10 @@ struct ReportRun {
         TransactionsFile.name, LedgerFiles.periodName, LedgerFiles.productName, LedgerFiles.userName, RefundsFile.name,
         SubscriptionsFile.name, AnomaliesFile.name, RejectedFile.name, EnvironmentCheckFile.name, ReconciliationFile.name,
         ReportWorkbook.name, ManifestFile.name,
-    ]).union(HTMLReport.pageNames)
+    ]).union(HTMLReport.pageNames).union(appleNames)
+
+    /// The files written only when Apple's reports were given (SPEC §10).
+    static let appleNames: Set<String> = [AppleReconciliationFile.name, AppleAmountsFile.name]
 
     /// The report must not replace a file it reads: an input, catalog, orders file or template
     /// that lies in `--out` under a name the report writes (`--out templates` would overwrite
@@ -260,6 +274,13 @@ struct ReportRun {
             if error.isFatal { throw FatalError(error.message) }
             throw UsageError(error.message)
         }
+    }
+
+    /// SPEC §10: Apple's report files, read before any record so that a bad one is a usage error
+    /// at once; nil when none was given.
+    private func loadAppleReports() throws(UsageError) -> AppleReportSet? {
+        guard !options.appleReports.isEmpty else { return nil }
+        do { return try AppleReportReader.read(options.appleReports) } catch { throw UsageError(error.description) }
     }
 
     /// SPEC §8 "Orders": `--orders` wins over `--orders-query`, which wins over an `orders` table.

@@ -94,7 +94,7 @@ import Testing
         for (name, bytes) in before { #expect(after[name] == bytes, "\(name)") }
         #expect(try String(contentsOfFile: out + "/notes/todo.txt", encoding: .utf8) == "keep\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out + "/latest.csv") == "budget.csv")
-        #expect(Set(after.keys) == ReportRun.ownedNames.subtracting(["reconciliation.csv"]).union(["budget.csv", "latest.csv"]))
+        #expect(Set(after.keys) == ReportRun.ownedNames.subtracting(["reconciliation.csv"]).subtracting(ReportRun.appleNames).union(["budget.csv", "latest.csv"]))
     }
 
     /// The repository's `reports/` holds `.gitkeep`, the demo's report and the demo's data.
@@ -114,7 +114,7 @@ import Testing
         #expect(run(reports, ["--period", "year"]) == (0, nil))
         #expect(try HostileSupport.snapshot(reports + "/demo") == demo)
         #expect(try entries(reports) == ([".gitkeep", ".receipt-ledger", "demo", "demo-data"]
-                                         + ReportRun.ownedNames.subtracting(["reconciliation.csv"])).sorted())
+                                         + ReportRun.ownedNames.subtracting(["reconciliation.csv"]).subtracting(ReportRun.appleNames)).sorted())
     }
 
     /// Removed are only the links of names the previous report listed and this one lacks.
@@ -128,7 +128,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out + "/reconciliation.csv"))
         try put("mine\n", out + "/notes.txt")
         #expect(run(out, ["--force"]) == (0, nil))
-        #expect(try entries(out) == ([".receipt-ledger", "notes.txt"] + ReportRun.ownedNames.subtracting(["reconciliation.csv"])).sorted())
+        #expect(try entries(out) == ([".receipt-ledger", "notes.txt"] + ReportRun.ownedNames.subtracting(["reconciliation.csv"]).subtracting(ReportRun.appleNames)).sorted())
         #expect(try String(contentsOfFile: out + "/notes.txt", encoding: .utf8) == "mine\n")
         let manifest = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
         #expect(!manifest.contains("reconciliation.csv"))

@@ -1,10 +1,9 @@
-/// A streaming CRC-32 as zip files use it (ISO 3309 / ITU-T V.42, the IEEE 802.3 polynomial
+/// A streaming CRC-32 as zip and gzip use it (ISO 3309 / ITU-T V.42, the IEEE 802.3 polynomial
 /// 0x04C11DB7 reflected as 0xEDB88320, initial value and final XOR 0xFFFFFFFF; PKWARE
-/// APPNOTE.TXT §4.4.7): `"123456789"` gives 0xCBF43926.
+/// APPNOTE.TXT §4.4.7, RFC 1952 §8): `"123456789"` gives 0xCBF43926.
 ///
 /// Table-driven, eight bytes a step ("slicing-by-8", Intel's 2008 paper by Kounavis and Berry):
-/// the workbook's sheets are as large as the CSV files several times over, and every byte of
-/// them passes through here. Feed bytes in pieces of any size; `value` is the checksum so far.
+/// the workbook's sheets and Apple's gzipped reports pass through here byte for byte. Feed bytes in pieces of any size; `value` is the checksum so far.
 struct CRC32: Sendable {
     /// The running register, inverted (the final XOR is applied by `value`).
     private var register: UInt32 = 0xFFFF_FFFF
@@ -50,12 +49,25 @@ struct CRC32: Sendable {
         bytes.withUnsafeBytes { update($0) }
     }
 
+    /// Adds bytes to the checksum.
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+        update(UnsafeRawBufferPointer(bytes))
+    }
+
+    /// Adds bytes to the checksum.
+    mutating func update(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
     /// The CRC-32 of `bytes`.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value
     }
+
+    /// The CRC-32 of a text's UTF-8.
+    static func checksum(_ text: String) -> UInt32 { checksum(Array(text.utf8)) }
 
     /// Eight tables of 256 entries: table 0 is the classic byte-at-a-time table (the CRC of each
     /// byte value); table k is table k-1 advanced by one more zero byte.
