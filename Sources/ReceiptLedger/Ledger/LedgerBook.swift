@@ -18,7 +18,7 @@ struct LedgerBook: Sendable {
                 extendProductionSpan(t.purchase)
                 if t.status == .refunded, let cancellation = t.cancellation { extendProductionSpan(cancellation) }
             }
-            guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
+            guard LedgerPlacement.counts(t), let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
             let salePeriod = tally.period(of: t.purchase)
             tally.add(LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits),
                       transaction: t, period: salePeriod, currency: currency)

@@ -15,4 +15,7 @@ struct ReportData: Sendable {
     var orderCount: Int
     /// The run's warnings, shown first on the overview.
     var diagnosis: RunDiagnosis = .none
+
+    /// Where the ledgers book each transaction, for `transactions.csv`'s trail columns.
+    var placement: LedgerPlacement { LedgerPlacement(periods: periods, refunds: options.refunds) }
 }
