@@ -7,10 +7,11 @@ enum HTMLReport {
     /// Template files read at start; every one is also a partial (`{{> _head}}`).
     static let templateFiles = [
         "_style.css", "_head.html", "_foot.html", "_table.html", "index.html", "ledger.html", "refunds.html",
-        "sandbox.html", "findings.html",
+        "sandbox.html", "findings.html", "glossary.html",
     ]
     static let pageNames: Set<String> = [
         "index.html", "ledger_period.html", "ledger_product.html", "ledger_user.html", "refunds.html", "sandbox.html", "findings.html",
+        Glossary.pageName,
     ]
     /// Rows shown in one HTML table at most; the CSV always has all of them.
     static let rowCap = 200
@@ -52,6 +53,7 @@ enum HTMLReport {
             page("refunds", "refunds.html", "Refunds and leakage") { RefundsPage.context(data, sums: sums) },
             page("sandbox", "sandbox.html", "Sandbox separation") { SandboxPage.context(data, sums: sums) },
             page("findings", "findings.html", "Findings") { FindingsPage.context(data) },
+            page("glossary", Glossary.pageName, "Glossary") { Glossary.context() },
         ]
     }
 

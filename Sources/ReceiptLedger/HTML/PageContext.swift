@@ -3,6 +3,7 @@ enum PageContext {
     static let navigation: [(file: String, title: String)] = [
         ("index.html", "Overview"), ("ledger_period.html", "By period"), ("ledger_product.html", "By product"),
         ("ledger_user.html", "By user"), ("refunds.html", "Refunds"), ("sandbox.html", "Sandbox"), ("findings.html", "Findings"),
+        (Glossary.pageName, "Glossary"),
     ]
 
     static func common(_ data: ReportData, title: String, current: String, files: [TemplateValue]) -> [String: TemplateValue] {

@@ -49,6 +49,8 @@ enum RefundsPage {
         }.prefix(HTMLReport.rowCap)
 
         return [
+            "reasons": .list(reasons(refunds)),
+            "has_reasons": .bool(!refunds.isEmpty),
             "refund_count": .string(Display.count(refunds.count)),
             "refund_totals": .list(totalsByCurrency(refunds)),
             "refund_charts": .list(Charts.refundCharts(data)),
@@ -94,6 +96,21 @@ enum RefundsPage {
             "leaks_shown": .string(Display.count(largestLeaks.count)),
             "has_consumables": .bool(!consumables.isEmpty),
         ]
+    }
+
+    /// Production refunds by `cancellation_reason` (Apple's `1`: an issue in the app, `0`:
+    /// another reason): the count, the amounts per currency, the plain meaning and its link.
+    static func reasons(_ refunds: [Refund]) -> [TemplateValue] {
+        var byReason: [String: [Refund]] = [:]
+        for refund in refunds { byReason[refund.transaction.cancellationReason, default: []].append(refund) }
+        return byReason.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { reason in
+            let group = byReason[reason] ?? []
+            var fields = Glossary.fields(Glossary.cancellation(reason))
+            fields["reason"] = .string(reason.isEmpty ? "(empty)" : reason)
+            fields["count"] = .string(Display.count(group.count))
+            fields["amounts"] = .list(totalsByCurrency(group))
+            return .object(fields)
+        }
     }
 
     static func totalsByCurrency(_ refunds: [Refund]) -> [TemplateValue] {

@@ -134,6 +134,14 @@ figure.chart, .chart { margin: 10px 0 20px; }
 .chart .refund, svg .refund { fill: var(--refund); }
 .chart .net, svg .net { fill: var(--net); }
 
+/* Glossary: one row per word or code; the row a link points at is highlighted. */
+p.toc { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 13.5px; margin: 10px 0 4px; }
+section.glossary th.term { width: 24%; font-weight: 600; }
+section.glossary td.stake, section.glossary th.stake { width: 26%; }
+section.glossary .plain { font-weight: 400; color: var(--muted); font-size: 12.5px; }
+tr:target th, tr:target td { background: #fff3c4; }
+td .plain, .plain-name { color: var(--muted); }
+
 ul.files { columns: 2; padding-left: 18px; }
 dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; font-size: 12px; margin: 8px 0 0; }
 dl.settings dt { color: var(--muted); }
@@ -154,7 +162,7 @@ footer p { margin: 0 0 6px; }
   body { font-size: 10pt; }
   header.top { background: #fff; color: var(--ink); border-bottom: 2px solid var(--ink); padding: 0 0 4px; }
   header.top .sub { color: var(--muted); margin: 0; }
-  nav { display: none; }
+  nav, p.toc { display: none; }
   main { max-width: none; padding: 0; }
   footer { padding: 6px 0 0; max-width: none; }
   h2 { font-size: 13pt; margin-top: 16px; break-after: avoid; }
@@ -190,11 +198,11 @@ footer p { margin: 0 0 6px; }
 
 <h2>Rejected records</h2>
 {{#has_rejected}}
-<table class="narrow">
-<thead><tr><th scope="col">Reason</th><th scope="col" class="num">Records</th></tr></thead>
+<table class="codes">
+<thead><tr><th scope="col">Reason</th><th scope="col" class="num">Records</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#rejected_reasons}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td>{{at_stake}}</td></tr>
 {{/rejected_reasons}}
 </tbody>
 </table>
@@ -202,7 +210,7 @@ footer p { margin: 0 0 6px; }
 <thead><tr><th scope="col" class="num">Record</th><th scope="col">User</th><th scope="col">Reason</th><th scope="col">Detail</th></tr></thead>
 <tbody>
 {{#rejected}}
-<tr><td class="num">{{record}}</td><td class="code">{{user}}</td><td class="code">{{reason}}</td><td>{{detail}}</td></tr>
+<tr><td class="num">{{record}}</td><td class="code">{{user}}</td><td class="code">{{#reason_href}}<a href="{{reason_href}}">{{reason}}</a>{{/reason_href}}{{^reason_href}}{{reason}}{{/reason_href}}</td><td>{{detail}}</td></tr>
 {{/rejected}}
 </tbody>
 </table>
@@ -216,11 +224,11 @@ footer p { margin: 0 0 6px; }
 
 <h2>Anomalies</h2>
 {{#has_anomalies}}
-<table class="narrow">
-<thead><tr><th scope="col">Kind</th><th scope="col" class="num">Findings</th></tr></thead>
+<table class="codes">
+<thead><tr><th scope="col">Kind</th><th scope="col" class="num">Findings</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#anomaly_kinds}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td>{{at_stake}}</td></tr>
 {{/anomaly_kinds}}
 </tbody>
 </table>
@@ -228,7 +236,7 @@ footer p { margin: 0 0 6px; }
 <thead><tr><th scope="col">Kind</th><th scope="col" class="num">Record</th><th scope="col">Environment</th><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Detail</th></tr></thead>
 <tbody>
 {{#anomalies}}
-<tr><td class="code">{{kind}}</td><td class="num">{{record}}</td><td>{{environment}}</td><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td>{{detail}}</td></tr>
+<tr><td class="code">{{#kind_href}}<a href="{{kind_href}}">{{kind}}</a>{{/kind_href}}{{^kind_href}}{{kind}}{{/kind_href}}</td><td class="num">{{record}}</td><td>{{environment}}</td><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td>{{detail}}</td></tr>
 {{/anomalies}}
 </tbody>
 </table>
@@ -241,11 +249,11 @@ footer p { margin: 0 0 6px; }
 {{/has_anomalies}}
 
 <h2>Environment findings</h2>
-<table class="narrow">
-<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Records</th></tr></thead>
+<table class="codes">
+<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Records</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#environment_findings}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td>{{at_stake}}</td></tr>
 {{/environment_findings}}
 </tbody>
 </table>
@@ -255,10 +263,10 @@ footer p { margin: 0 0 6px; }
 <h2>Orders against transactions</h2>
 {{#has_order_findings}}
 <table>
-<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Rows</th><th scope="col">What it means</th></tr></thead>
+<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Rows</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#order_findings}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{explanation}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}: {{explanation}}</td><td>{{at_stake}}</td></tr>
 {{/order_findings}}
 </tbody>
 </table>
@@ -268,6 +276,33 @@ footer p { margin: 0 0 6px; }
 <p class="ok">Every order matches a paid transaction, and every paid production sale has an order.</p>
 {{/has_order_findings}}
 {{/has_orders}}
+{{> _foot}}
+
+"""#),
+        ("glossary.html", #"""
+{{> _head}}
+<p class="note">What the words and codes of this report mean, and what money may be at stake behind each. The findings page links every code it counts to its entry here.</p>
+<p class="toc">
+{{#sections}}
+<a href="#{{id}}">{{title}}</a>
+{{/sections}}
+</p>
+{{#sections}}
+<section class="glossary" aria-labelledby="{{id}}">
+<h2 id="{{id}}">{{title}}</h2>
+{{#has_intro}}
+<p class="note">{{intro}}</p>
+{{/has_intro}}
+<table>
+<thead><tr><th scope="col" class="term">Term</th><th scope="col">Meaning</th>{{#has_stake}}<th scope="col" class="stake">Money at stake</th>{{/has_stake}}</tr></thead>
+<tbody>
+{{#entries}}
+<tr id="{{anchor}}"><th scope="row" class="term"><span class="code">{{term}}</span><br><span class="plain">{{name}}</span></th><td>{{meaning}}</td>{{#has_stake}}<td class="stake">{{at_stake}}</td>{{/has_stake}}</tr>
+{{/entries}}
+</tbody>
+</table>
+</section>
+{{/sections}}
 {{> _foot}}
 
 """#),
@@ -472,6 +507,18 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{#has_consumables}}
 <p class="note"><span class="badge warn">consumables</span> Apple drops finished consumables from later answers and never marks their refunds in receipts: consumable refunds cannot be known from receipts, so consumable figures here show none.</p>
 {{/has_consumables}}
+
+{{#has_reasons}}
+<h2>Why customers asked</h2>
+<table class="codes">
+<thead><tr><th scope="col">cancellation_reason</th><th scope="col" class="num">Refunds</th><th scope="col">What it means</th><th scope="col" class="num">Refunded</th></tr></thead>
+<tbody>
+{{#reasons}}
+<tr><td class="code">{{reason}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td class="num list">{{#amounts}}<span>{{amount}} {{currency}}</span>{{/amounts}}</td></tr>
+{{/reasons}}
+</tbody>
+</table>
+{{/has_reasons}}
 
 <h2>Refunds per period</h2>
 {{#refund_charts}}
