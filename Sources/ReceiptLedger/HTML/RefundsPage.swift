@@ -9,6 +9,7 @@ enum RefundsPage {
     /// `sums` are summed here when not given.
     static func context(_ data: ReportData, sums: JournalSums? = nil) -> [String: TemplateValue] {
         let sums = sums ?? JournalSums(data.journal.transactions)
+        let dates = DateDisplay(zone: data.periods.zone)
         let refunds = data.refunds.filter { $0.transaction.environment == .production }
         let leaks = (data.reconciliation?.rows ?? []).filter { $0.finding == .refundNotRevoked }
         // Orders whose revocation could not be read count as not revoked (SPEC §8): said so here,
@@ -85,7 +86,7 @@ enum RefundsPage {
                 .object(["order": .string(row.order?.orderID ?? ""), "transaction": .string(row.transactionID),
                          "user": .string(row.order?.userID ?? ""), "product": .string(row.transaction?.productID ?? ""),
                          "amount": .string(row.transaction.map { t in t.currency.map { Display.money(t.gross?.minorUnits ?? 0, $0) } ?? "0" } ?? ""),
-                         "refunded": .string(row.transaction?.cancellation?.iso8601 ?? ""),
+                         "refunded": .string(dates.instant(row.transaction?.cancellation)),
                          "days": .string(row.leakHundredthsOfDays.map { MoneyFormat.plain($0, minorDigits: 2) } ?? ""),
                          "unreadable_revocation": .bool(row.order?.unreadable?.revokedAt != nil)])
             }),

@@ -10,6 +10,9 @@ struct LedgerBook: Sendable {
     /// purchase, a refund's cancellation), whatever period refunds are booked in: the span the
     /// period charts cover (`Charts.periodAxis`).
     private(set) var productionSpan: (first: UnixMillis, last: UnixMillis)?
+    /// A local day inside each period label of the ledgers (a sale's or refund's), so that the
+    /// pages can show a period's first and last day (`PeriodCalendar.days(containingLocalDay:)`).
+    private(set) var dayInPeriod: [String: Int64] = [:]
 
     init(transactions: [Transaction], periods: PeriodCalendar, refunds: RefundBooking) {
         var tally = LedgerTally(periods: periods, transactions: transactions.count)
@@ -31,6 +34,7 @@ struct LedgerBook: Sendable {
         byPeriod = tally.ledger(.period)
         byProduct = tally.ledger(.product)
         byUser = tally.ledger(.user)
+        dayInPeriod = tally.dayInEachPeriod
     }
 
     private mutating func extendProductionSpan(_ instant: UnixMillis) {

@@ -108,6 +108,13 @@ tr.group-start td, tr.group-start th { border-top: 1.5px solid #aab2bf; }
 td.neg, .neg { color: var(--bad); }
 td.refund:not(.zero) { color: var(--bad); font-weight: 600; }
 td.zero { color: var(--faint); }
+td.num a { color: inherit; text-decoration: underline dotted; text-underline-offset: 2px; }
+td.dates { white-space: nowrap; color: var(--muted); font-variant-numeric: tabular-nums; }
+table.matrix th.num { white-space: nowrap; }
+table.matrix { font-size: 12.5px; }
+table.matrix td, table.matrix th { padding: 4px 6px; }
+table.matrix td.code { word-break: normal; overflow-wrap: anywhere; min-width: 14em; }
+section.period h3 { scroll-margin-top: 40px; }
 td.code, span.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 12.5px;
                      word-break: break-all; }
 /* An invisible character in a value (zero-width, bidi override, BOM, ...), shown as its code point in a
@@ -129,7 +136,8 @@ section.warnings caption { text-align: left; font-weight: 600; padding: 6px 0; }
 
 /* Charts: inline SVG, coloured here (CSS wins over the SVG's own fill attributes). */
 figure.chart, .chart { margin: 10px 0 20px; }
-.chart svg { max-width: 100%; height: auto; font-family: inherit; }
+.chart svg { display: block; max-width: 100%; height: auto; font-family: inherit; }
+.chart svg + svg { margin-top: 4px; }
 .chart .gross, svg .gross { fill: var(--gross); }
 .chart .refund, svg .refund { fill: var(--refund); }
 .chart .net, svg .net { fill: var(--net); }
@@ -139,7 +147,7 @@ p.toc { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 13.5px; margin
 section.glossary th.term { width: 24%; font-weight: 600; }
 section.glossary td.stake, section.glossary th.stake { width: 26%; }
 section.glossary .plain { font-weight: 400; color: var(--muted); font-size: 12.5px; }
-tr:target th, tr:target td { background: #fff3c4; }
+tr:target th, tr:target td, h3:target { background: #fff3c4; }
 td .plain, .plain-name { color: var(--muted); }
 
 ul.files { columns: 2; padding-left: 18px; }
@@ -454,16 +462,66 @@ footer p { margin: 0 0 6px; }
         ("ledger.html", #"""
 {{> _head}}
 <p class="note">Totals first, then the rows: newest period first{{#has_item}}, the largest gross first within each period and currency{{/has_item}}. Every row is in <a href="{{csv}}">{{csv}}</a>.
-Sales are booked in the period of the purchase; refunds in the period named in the settings below.{{#consumable_note}} Consumable refunds are not visible in receipts.{{/consumable_note}}</p>
+Sales are booked in the period of the purchase; refunds in the period named in the settings below. Gross and refund figures link to the <a href="transactions.html">transactions</a> behind them.{{#consumable_note}} Consumable refunds are not visible in receipts.{{/consumable_note}}</p>
 {{#charts}}
 <figure class="chart">{{{svg}}}</figure>
 {{/charts}}
+{{#matrix}}
+<section aria-label="Net per product and period, {{currency}}">
+<h2>Net per product and period · Production {{currency}}</h2>
+<p class="note">Gross − refunds of each product in each of the latest {{matrix_periods}} periods{{#earlier}} (earlier periods are in the last column only){{/earlier}}, and over all periods; the largest net first.</p>
+<table class="matrix">
+<thead><tr><th scope="col">Product</th>{{#periods}}<th scope="col" class="num">{{period}}</th>{{/periods}}<th scope="col" class="num">All periods</th></tr></thead>
+<tbody>
+<tr class="total"><th scope="row">Total</th>{{#period_totals}}<td class="num{{#negative}} neg{{/negative}}">{{net}}</td>{{/period_totals}}{{#all_total}}<td class="num{{#negative}} neg{{/negative}}">{{net}}</td>{{/all_total}}</tr>
+{{#products}}
+<tr><td class="code">{{product}}</td>{{#cells}}<td class="num{{#zero}} zero{{/zero}}{{#negative}} neg{{/negative}}">{{net}}</td>{{/cells}}{{#all}}<td class="num{{#negative}} neg{{/negative}}"><strong>{{net}}</strong></td>{{/all}}</tr>
+{{/products}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">Showing the {{shown}} products with the largest net of {{product_count}}; every row is in <a href="{{csv}}">{{csv}}</a>.</p>
+{{/capped}}
+</section>
+{{/matrix}}
+{{#top_users}}
+<section aria-label="Top users, {{currency}}">
+<h2>Top users over all time · Production {{currency}}</h2>
+<p class="note">The users with the largest net over all periods, of {{user_count}} with {{currency}} money; every row is in <a href="{{csv}}">{{csv}}</a>.</p>
+<table>
+<thead><tr><th scope="col" class="num">#</th><th scope="col">User</th><th scope="col" class="num">Periods</th><th scope="col" class="num">Units sold</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Units refunded</th><th scope="col" class="num">Refunds</th><th scope="col" class="num">Net</th><th scope="col" class="num">Net proceeds</th></tr></thead>
+<tbody>
+{{#users}}
+<tr><td class="num">{{rank}}</td><td class="code">{{user}}</td><td class="num">{{periods}}</td><td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
+{{/users}}
+</tbody>
+</table>
+</section>
+{{/top_users}}
 {{#sections}}
 <section class="{{#is_sandbox}}sandbox{{/is_sandbox}}">
 <h2>{{environment}}{{#is_sandbox}} <span class="badge sandbox">not revenue</span>{{/is_sandbox}}</h2>
 {{#is_sandbox}}
 <p class="note">Test purchases made with sandbox accounts: no money changed hands. They are listed here apart and are in no production figure.</p>
 {{/is_sandbox}}
+{{#currency_tables}}
+<h3>{{currency}} per period</h3>
+<table class="periods">
+<thead><tr><th scope="col">Period</th>{{#show_dates}}<th scope="col">Dates</th>{{/show_dates}}<th scope="col" class="num">Units sold</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Units refunded</th><th scope="col" class="num">Refunds</th><th scope="col" class="num">Net</th><th scope="col" class="num">Net proceeds</th><th scope="col" class="num">Net vs previous</th><th scope="col" class="num">Change</th><th scope="col" class="num">Net, year to date</th></tr></thead>
+<tbody>
+{{#total}}
+<tr class="total"><th scope="row">{{label}}</th>{{#show_dates}}<td></td>{{/show_dates}}<td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td><td></td><td></td><td></td></tr>
+{{/total}}
+{{#lines}}
+<tr><td>{{period}}</td>{{#show_dates}}<td class="dates">{{dates}}</td>{{/show_dates}}<td class="num">{{units_sold}}</td><td class="num">{{#sales_href}}<a href="{{sales_href}}">{{gross}}</a>{{/sales_href}}{{^sales_href}}{{gross}}{{/sales_href}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{#refunds_href}}<a href="{{refunds_href}}">{{refund}}</a>{{/refunds_href}}{{^refunds_href}}{{refund}}{{/refunds_href}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td><td class="num{{#change_negative}} neg{{/change_negative}}">{{change}}</td><td class="num{{#change_negative}} neg{{/change_negative}}">{{change_percent}}</td><td class="num{{#ytd_negative}} neg{{/ytd_negative}}">{{ytd_net}} <span class="note">{{year}}</span></td></tr>
+{{/lines}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">Showing the newest {{shown}} of {{total_periods}} periods; every row is in <a href="{{csv}}">{{csv}}</a>.</p>
+{{/capped}}
+{{/currency_tables}}
+{{#show_rows}}
 {{#has_rows}}
 <table>
 <thead><tr><th scope="col">Period</th>{{#has_item}}<th scope="col">{{item_header}}</th>{{/has_item}}<th scope="col">Currency</th><th scope="col" class="num">Units sold</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Proceeds</th><th scope="col" class="num">Units refunded</th><th scope="col" class="num">Refunds</th><th scope="col" class="num">Net</th><th scope="col" class="num">Net proceeds</th></tr></thead>
@@ -472,7 +530,7 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 <tr class="total"><th scope="row">{{label}}</th>{{#has_item}}<td></td>{{/has_item}}<td>{{currency}}</td><td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
 {{/totals}}
 {{#rows}}
-<tr{{#group_start}} class="group-start"{{/group_start}}><td>{{label}}</td>{{#has_item}}<td class="code">{{item}}</td>{{/has_item}}<td>{{currency}}</td><td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
+<tr{{#group_start}} class="group-start"{{/group_start}}><td>{{label}}</td>{{#has_item}}<td class="code">{{item}}</td>{{/has_item}}<td>{{currency}}</td><td class="num">{{units_sold}}</td><td class="num">{{#sales_href}}<a href="{{sales_href}}">{{gross}}</a>{{/sales_href}}{{^sales_href}}{{gross}}{{/sales_href}}</td><td class="num">{{proceeds}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{#refunds_href}}<a href="{{refunds_href}}">{{refund}}</a>{{/refunds_href}}{{^refunds_href}}{{refund}}{{/refunds_href}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
 {{/rows}}
 </tbody>
 </table>
@@ -483,6 +541,7 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{^has_rows}}
 <p class="note">No {{environment}} rows.</p>
 {{/has_rows}}
+{{/show_rows}}
 </section>
 {{/sections}}
 {{> _foot}}
@@ -683,6 +742,50 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{^has_checks}}
 <p class="ok">Every record's claimed environment matches Apple's answer.</p>
 {{/has_checks}}
+{{> _foot}}
+
+"""#),
+        ("transactions.html", #"""
+{{> _head}}
+<p class="note">The transactions behind the ledger figures: for each period (newest first, the latest {{maximum_periods}} per environment) and currency, the sales the ledgers count in it (largest first) and the refunds they book in it ({{refunds_in}}). Each table lists at most {{per_table}} transactions, so that this page stays small for any input: every one is in <a href="transactions.csv">transactions.csv</a>, where <span class="code">period_sold</span>, <span class="code">period_refunded</span> and <span class="code">counted</span> select them.</p>
+{{#has_sections}}
+{{#sections}}
+<section class="period{{#is_sandbox}} sandbox{{/is_sandbox}}">
+<h2>{{period}} · {{environment}}{{#is_sandbox}} <span class="badge sandbox">not revenue</span>{{/is_sandbox}}</h2>
+{{#sales}}
+<h3 id="{{anchor}}">Sales {{currency}}: {{count}} transactions, gross {{total}} {{currency}}</h3>
+<table>
+<thead><tr><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Purchased</th><th scope="col" class="num">Quantity</th><th scope="col">Status</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Proceeds</th></tr></thead>
+<tbody>
+{{#rows}}
+<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td class="num">{{quantity}}</td><td>{{status}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td></tr>
+{{/rows}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">The largest {{shown}} of {{count}}; all are in <a href="transactions.csv">transactions.csv</a> with environment {{environment}}, period_sold {{period}}, currency {{currency}} and counted true.</p>
+{{/capped}}
+{{/sales}}
+{{#refunds}}
+<h3 id="{{anchor}}">Refunds {{currency}}: {{count}} transactions, {{total}} {{currency}} given back</h3>
+<table>
+<thead><tr><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Purchased</th><th scope="col">Refunded</th><th scope="col">Reason</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Refund</th></tr></thead>
+<tbody>
+{{#rows}}
+<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td>{{refunded}}</td><td><span class="code">{{reason}}</span>{{#reason_href}} <a href="{{reason_href}}">{{reason_plain}}</a>{{/reason_href}}</td><td class="num">{{quantity}}</td><td class="num refund">{{gross}}</td></tr>
+{{/rows}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">The largest {{shown}} of {{count}}; all are in <a href="transactions.csv">transactions.csv</a> with environment {{environment}}, period_refunded {{period}}, currency {{currency}}, status refunded and counted true.</p>
+{{/capped}}
+{{/refunds}}
+</section>
+{{/sections}}
+{{/has_sections}}
+{{^has_sections}}
+<p class="note">No transaction adds to the ledgers.</p>
+{{/has_sections}}
 {{> _foot}}
 
 """#),
