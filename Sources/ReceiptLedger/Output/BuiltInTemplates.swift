@@ -109,6 +109,7 @@ td.neg, .neg { color: var(--bad); }
 td.refund:not(.zero) { color: var(--bad); font-weight: 600; }
 td.zero { color: var(--faint); }
 td.num a { color: inherit; text-decoration: underline dotted; text-underline-offset: 2px; }
+table.periods td:first-child { white-space: nowrap; }
 td.dates { white-space: nowrap; color: var(--muted); font-variant-numeric: tabular-nums; }
 table.matrix th.num { white-space: nowrap; }
 table.matrix { font-size: 12.5px; }
@@ -146,9 +147,10 @@ figure.chart, .chart { margin: 10px 0 20px; }
 p.toc { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 13.5px; margin: 10px 0 4px; }
 section.glossary th.term { width: 24%; font-weight: 600; }
 section.glossary td.stake, section.glossary th.stake { width: 26%; }
-section.glossary .plain { font-weight: 400; color: var(--muted); font-size: 12.5px; }
+section.glossary .plain { font-weight: 400; color: var(--muted); font-size: 0.92em; }
 tr:target th, tr:target td, h3:target { background: #fff3c4; }
 td .plain, .plain-name { color: var(--muted); }
+td span.note { font-size: 0.85em; }
 
 ul.files { columns: 2; padding-left: 18px; }
 dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; font-size: 12px; margin: 8px 0 0; }
@@ -177,6 +179,12 @@ footer p { margin: 0 0 6px; }
   h3 { break-after: avoid; }
   table { font-size: 8.5pt; }
   th, td { padding: 2px 6px; }
+  table.periods th, table.periods td, table.matrix th, table.matrix td { padding: 2px 3px; }
+  table.periods thead th.num, table.matrix thead th.num, section.glossary th { white-space: normal; }
+  table.matrix { font-size: 7.5pt; }
+  table.matrix td.code { min-width: 9em; }
+  section.period table { font-size: 7.5pt; }
+  td.code, span.code { font-size: 0.92em; }
   thead th { position: static; }
   thead { display: table-header-group; }
   tr, .card, .cards, figure.chart, .chart, section.glance { break-inside: avoid; }
