@@ -7,10 +7,11 @@ enum HTMLReport {
     /// Template files read at start; every one is also a partial (`{{> _head}}`).
     static let templateFiles = [
         "_style.css", "_head.html", "_foot.html", "_table.html", "index.html", "ledger.html", "refunds.html",
-        "sandbox.html", "findings.html",
+        "sandbox.html", "findings.html", "glossary.html", "transactions.html",
     ]
     static let pageNames: Set<String> = [
         "index.html", "ledger_period.html", "ledger_product.html", "ledger_user.html", "refunds.html", "sandbox.html", "findings.html",
+        Glossary.pageName, DrillDown.pageName,
     ]
     /// Rows shown in one HTML table at most; the CSV always has all of them.
     static let rowCap = 200
@@ -38,20 +39,25 @@ enum HTMLReport {
         }
         let ledgers = data.ledgers
         let sums = sums ?? JournalSums(data.journal.transactions)
+        let drillDown = DrillDown(data)
         return [
             page("index", "index.html", "Overview") { IndexPage.context(data, sums: sums) },
             page("ledger", "ledger_period.html", "Ledger by period") {
-                LedgerPage.context(data, ledger: ledgers.byPeriod, csv: LedgerFiles.periodName, sums: sums)
+                LedgerPage.context(data, ledger: ledgers.byPeriod, csv: LedgerFiles.periodName, sums: sums, drillDown: drillDown)
             },
             page("ledger", "ledger_product.html", "Ledger by product") {
-                LedgerPage.context(data, ledger: ledgers.byProduct, csv: LedgerFiles.productName, sums: sums)
+                LedgerPage.context(data, ledger: ledgers.byProduct, csv: LedgerFiles.productName, sums: sums, drillDown: drillDown)
             },
             page("ledger", "ledger_user.html", "Ledger by user") {
-                LedgerPage.context(data, ledger: ledgers.byUser, csv: LedgerFiles.userName, sums: sums)
+                LedgerPage.context(data, ledger: ledgers.byUser, csv: LedgerFiles.userName, sums: sums, drillDown: drillDown)
             },
             page("refunds", "refunds.html", "Refunds and leakage") { RefundsPage.context(data, sums: sums) },
             page("sandbox", "sandbox.html", "Sandbox separation") { SandboxPage.context(data, sums: sums) },
             page("findings", "findings.html", "Findings") { FindingsPage.context(data) },
+            page("transactions", DrillDown.pageName, "Transactions behind the ledgers") {
+                TransactionsPage.context(data, drillDown: drillDown)
+            },
+            page("glossary", Glossary.pageName, "Glossary") { Glossary.context() },
         ]
     }
 

@@ -4,6 +4,7 @@ enum IndexPage {
     /// `sums` are summed here when not given.
     static func context(_ data: ReportData, sums: JournalSums? = nil) -> [String: TemplateValue] {
         let sums = sums ?? JournalSums(data.journal.transactions)
+        let dates = DateDisplay(zone: data.periods.zone)
         let c = data.journal.counts
         let totals = data.ledgers.byPeriod.totals
         let production = totals.filter { $0.environment == .production }
@@ -52,8 +53,8 @@ enum IndexPage {
             "has_production": .bool(!production.isEmpty),
             "production_table": .object(["amount_rows": .list(production.map { amountsRow(currency: $0.currency, $0.amounts) })]),
             "sandbox_table": .object(["amount_rows": .list(sandbox.map { amountsRow(currency: $0.currency, $0.amounts) })]),
-            "as_of": .string(data.asOf?.iso8601 ?? "—"),
-            "as_of_day": .string(data.asOf.map { String($0.iso8601.prefix(10)) } ?? "—"),
+            "as_of": .string(data.asOf.map(dates.instant) ?? "—"),
+            "as_of_day": .string(data.asOf.map(dates.localDate) ?? "—"),
             "has_sandbox": .bool(!sandbox.isEmpty),
             "sandbox_transactions": .string(Display.counted(sandboxCount, "sandbox transaction", "sandbox transactions")),
             "test_purchases": .string(Display.counted(sandboxCount, "test purchase", "test purchases")),

@@ -2,7 +2,12 @@
 /// largest rows first within it, capped; the CSV holds every row.
 enum LedgerPage {
     /// `sums` are summed here when not given.
-    static func context(_ data: ReportData, ledger: Ledger, csv: String, sums: JournalSums? = nil) -> [String: TemplateValue] {
+    /// The period ledger's production rows are shown per currency (`PeriodViews`); the product
+    /// ledger adds net per product and period, the user ledger the top users over all time
+    /// (`LedgerViews`). Figures link to their transactions (`DrillDown`).
+    static func context(_ data: ReportData, ledger: Ledger, csv: String, sums: JournalSums? = nil,
+                        drillDown: DrillDown? = nil) -> [String: TemplateValue] {
+        let drillDown = drillDown ?? DrillDown(data)
         let rows = ledger.sortedRows
         let itemHeader: String
         switch ledger.dimension {
@@ -14,7 +19,10 @@ enum LedgerPage {
         func section(_ environment: Environment) -> TemplateValue {
             let (shown, total) = pageRows(rows, environment: environment, cap: HTMLReport.rowCap)
             let totals = allTotals.filter { $0.environment == environment }
+            let perCurrency = ledger.dimension == .period && environment == .production
             return .object([
+                "currency_tables": .list(perCurrency ? PeriodViews.currencyTables(data, environment: environment, drillDown: drillDown) : []),
+                "show_rows": .bool(!perCurrency),
                 "environment": .string(environment.rawValue),
                 "is_sandbox": .bool(environment == .sandbox),
                 "totals": .list(totals.map { IndexPage.amountsRow(currency: $0.currency, $0.amounts, label: "Total") }),
@@ -23,6 +31,8 @@ enum LedgerPage {
                     fields["label"] = .string(row.key.period)
                     fields["item"] = .string(row.key.item)
                     fields["group_start"] = .bool(index > 0 && shown[index - 1].key.period != row.key.period)
+                    fields["sales_href"] = .string(drillDown.salesHref(environment, row.key.period, row.key.currency, row.amounts) ?? "")
+                    fields["refunds_href"] = .string(drillDown.refundsHref(environment, row.key.period, row.key.currency, row.amounts) ?? "")
                     return .object(fields)
                 }),
                 "has_rows": .bool(total > 0),
@@ -37,6 +47,9 @@ enum LedgerPage {
             "item_header": .string(itemHeader),
             "sections": .list([section(.production), section(.sandbox)]),
             "charts": .list(ledger.dimension == .period ? Charts.periodCharts(data) : []),
+            "matrix": .list(ledger.dimension == .product ? LedgerViews.productMatrix(data) : []),
+            "top_users": .list(ledger.dimension == .user ? LedgerViews.topUsersTables(data) : []),
+            "matrix_periods": .string(String(LedgerViews.matrixPeriods)),
             "consumable_note": .bool((sums ?? JournalSums(data.journal.transactions)).consumableSold),
         ]
     }

@@ -3,10 +3,13 @@ enum PageContext {
     static let navigation: [(file: String, title: String)] = [
         ("index.html", "Overview"), ("ledger_period.html", "By period"), ("ledger_product.html", "By product"),
         ("ledger_user.html", "By user"), ("refunds.html", "Refunds"), ("sandbox.html", "Sandbox"), ("findings.html", "Findings"),
+        (DrillDown.pageName, "Transactions"), (Glossary.pageName, "Glossary"),
     ]
 
     static func common(_ data: ReportData, title: String, current: String, files: [TemplateValue]) -> [String: TemplateValue] {
         let o = data.options
+        let dates = DateDisplay(zone: data.periods.zone)
+        let asOf = data.asOf.map(dates.instant) ?? "—"
         let nav = navigation.map { item in
             TemplateValue.object(["href": .string(item.file), "title": .string(item.title), "current": .bool(item.file == current)])
         }
@@ -16,14 +19,14 @@ enum PageContext {
             setting("Orders", data.ordersLabel ?? "none"),
             setting("Periods", "\(o.period.rawValue), \(o.calendar == .appleFiscal ? "Apple fiscal calendar" : "Gregorian calendar"), cut in \(o.timeZone)"),
             setting("Refunds booked in", o.refunds == .refundPeriod ? "the period of the refund" : "the period of the sale"),
-            setting("States judged at", data.asOf?.iso8601 ?? "—"),
+            setting("States judged at", asOf),
         ]
         if !o.bundleIDs.isEmpty { settings.append(setting("Bundle ids", o.bundleIDs.joined(separator: ", "))) }
         // The header's one line: what was read, how it was cut, when.
         let facts: [TemplateValue] = [
             .string(data.sourceLabel),
             .string("\(o.period.rawValue) periods\(o.calendar == .appleFiscal ? " (Apple fiscal)" : ""), \(o.timeZone)"),
-            .string("as of \(data.asOf?.iso8601 ?? "—")"),
+            .string("as of \(asOf)"),
         ]
         return [
             "title": .string(title),

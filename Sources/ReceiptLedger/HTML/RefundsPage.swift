@@ -9,6 +9,7 @@ enum RefundsPage {
     /// `sums` are summed here when not given.
     static func context(_ data: ReportData, sums: JournalSums? = nil) -> [String: TemplateValue] {
         let sums = sums ?? JournalSums(data.journal.transactions)
+        let dates = DateDisplay(zone: data.periods.zone)
         let refunds = data.refunds.filter { $0.transaction.environment == .production }
         let leaks = (data.reconciliation?.rows ?? []).filter { $0.finding == .refundNotRevoked }
         // Orders whose revocation could not be read count as not revoked (SPEC §8): said so here,
@@ -49,6 +50,8 @@ enum RefundsPage {
         }.prefix(HTMLReport.rowCap)
 
         return [
+            "reasons": .list(reasons(refunds)),
+            "has_reasons": .bool(!refunds.isEmpty),
             "refund_count": .string(Display.count(refunds.count)),
             "refund_totals": .list(totalsByCurrency(refunds)),
             "refund_charts": .list(Charts.refundCharts(data)),
@@ -83,7 +86,7 @@ enum RefundsPage {
                 .object(["order": .string(row.order?.orderID ?? ""), "transaction": .string(row.transactionID),
                          "user": .string(row.order?.userID ?? ""), "product": .string(row.transaction?.productID ?? ""),
                          "amount": .string(row.transaction.map { t in t.currency.map { Display.money(t.gross?.minorUnits ?? 0, $0) } ?? "0" } ?? ""),
-                         "refunded": .string(row.transaction?.cancellation?.iso8601 ?? ""),
+                         "refunded": .string(dates.instant(row.transaction?.cancellation)),
                          "days": .string(row.leakHundredthsOfDays.map { MoneyFormat.plain($0, minorDigits: 2) } ?? ""),
                          "unreadable_revocation": .bool(row.order?.unreadable?.revokedAt != nil)])
             }),
@@ -94,6 +97,21 @@ enum RefundsPage {
             "leaks_shown": .string(Display.count(largestLeaks.count)),
             "has_consumables": .bool(!consumables.isEmpty),
         ]
+    }
+
+    /// Production refunds by `cancellation_reason` (Apple's `1`: an issue in the app, `0`:
+    /// another reason): the count, the amounts per currency, the plain meaning and its link.
+    static func reasons(_ refunds: [Refund]) -> [TemplateValue] {
+        var byReason: [String: [Refund]] = [:]
+        for refund in refunds { byReason[refund.transaction.cancellationReason, default: []].append(refund) }
+        return byReason.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { reason in
+            let group = byReason[reason] ?? []
+            var fields = Glossary.fields(Glossary.cancellation(reason))
+            fields["reason"] = .string(reason.isEmpty ? "(empty)" : reason)
+            fields["count"] = .string(Display.count(group.count))
+            fields["amounts"] = .list(totalsByCurrency(group))
+            return .object(fields)
+        }
     }
 
     static func totalsByCurrency(_ refunds: [Refund]) -> [TemplateValue] {

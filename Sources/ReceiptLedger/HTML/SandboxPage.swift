@@ -36,6 +36,7 @@ enum SandboxPage {
     /// `sums` are summed here when not given.
     static func context(_ data: ReportData, sums: JournalSums? = nil) -> [String: TemplateValue] {
         let sums = sums ?? JournalSums(data.journal.transactions)
+        let dates = DateDisplay(zone: data.periods.zone)
         let proof = proof(data, sums: sums)
         let sandboxTotals = sandboxGross(sums)
         let checks = data.journal.environmentChecks.sorted { $0.recordID < $1.recordID }
@@ -64,7 +65,7 @@ enum SandboxPage {
             "inferred": .string(count("environment_inferred")),
             "both": .string(Display.count(both.count)),
             "checks": .list(checks.prefix(HTMLReport.rowCap).map { c in
-                .object(["record": .string(String(c.recordID)), "user": .string(c.user), "verified_at": .string(c.verifiedAt.iso8601),
+                .object(["record": .string(String(c.recordID)), "user": .string(c.user), "verified_at": .string(dates.instant(c.verifiedAt)),
                          "claimed": .string(c.claimedEnvironment), "environment": .string(c.environment.rawValue),
                          "status": .string(c.status.map(String.init) ?? ""), "finding": .string(c.findings.joined(separator: "; "))])
             }),

@@ -10,6 +10,9 @@ struct LedgerBook: Sendable {
     /// purchase, a refund's cancellation), whatever period refunds are booked in: the span the
     /// period charts cover (`Charts.periodAxis`).
     private(set) var productionSpan: (first: UnixMillis, last: UnixMillis)?
+    /// A local day inside each period label of the ledgers (a sale's or refund's), so that the
+    /// pages can show a period's first and last day (`PeriodCalendar.days(containingLocalDay:)`).
+    private(set) var dayInPeriod: [String: Int64] = [:]
 
     init(transactions: [Transaction], periods: PeriodCalendar, refunds: RefundBooking) {
         var tally = LedgerTally(periods: periods, transactions: transactions.count)
@@ -18,7 +21,7 @@ struct LedgerBook: Sendable {
                 extendProductionSpan(t.purchase)
                 if t.status == .refunded, let cancellation = t.cancellation { extendProductionSpan(cancellation) }
             }
-            guard let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
+            guard LedgerPlacement.counts(t), let currency = t.currency, let gross = t.gross, let proceeds = t.proceeds else { continue }
             let salePeriod = tally.period(of: t.purchase)
             tally.add(LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits),
                       transaction: t, period: salePeriod, currency: currency)
@@ -31,6 +34,7 @@ struct LedgerBook: Sendable {
         byPeriod = tally.ledger(.period)
         byProduct = tally.ledger(.product)
         byUser = tally.ledger(.user)
+        dayInPeriod = tally.dayInEachPeriod
     }
 
     private mutating func extendProductionSpan(_ instant: UnixMillis) {

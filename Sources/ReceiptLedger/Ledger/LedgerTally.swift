@@ -20,6 +20,8 @@ struct LedgerTally {
     /// The period number of each local day seen (labelling a day costs more than this lookup).
     private var periodByLocalDay: [Int64: Int32] = [:]
     private var periodLabels = ExactStringIndex()
+    /// By period number: the first local day seen in it.
+    private var periodDays: [Int64] = []
     private var products = ExactStringIndex()
     /// By user number: the journal gives each user id one (`UserTable`), and hashing a number
     /// is cheaper than hashing the id.
@@ -41,9 +43,15 @@ struct LedgerTally {
         let day = periods.localDay(of: instant)
         if let number = periodByLocalDay[day] { return number }
         let label = periods.label(forLocalDay: day)
-        let number = Int32(periodLabels.insert(ExactString(label)).number)
-        periodByLocalDay[day] = number
-        return number
+        let (number, inserted) = periodLabels.insert(ExactString(label))
+        if inserted { periodDays.append(day) }
+        periodByLocalDay[day] = Int32(number)
+        return Int32(number)
+    }
+
+    /// A local day inside each period labelled so far, by label.
+    var dayInEachPeriod: [String: Int64] {
+        Dictionary(zip(periodLabels.strings, periodDays), uniquingKeysWith: { first, _ in first })
     }
 
     /// Adds the amounts of a transaction to its row in each ledger.

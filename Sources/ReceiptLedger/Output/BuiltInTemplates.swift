@@ -108,6 +108,14 @@ tr.group-start td, tr.group-start th { border-top: 1.5px solid #aab2bf; }
 td.neg, .neg { color: var(--bad); }
 td.refund:not(.zero) { color: var(--bad); font-weight: 600; }
 td.zero { color: var(--faint); }
+td.num a { color: inherit; text-decoration: underline dotted; text-underline-offset: 2px; }
+table.periods td:first-child { white-space: nowrap; }
+td.dates { white-space: nowrap; color: var(--muted); font-variant-numeric: tabular-nums; }
+table.matrix th.num { white-space: nowrap; }
+table.matrix { font-size: 12.5px; }
+table.matrix td, table.matrix th { padding: 4px 6px; }
+table.matrix td.code { word-break: normal; overflow-wrap: anywhere; min-width: 14em; }
+section.period h3 { scroll-margin-top: 40px; }
 td.code, span.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 12.5px;
                      word-break: break-all; }
 /* An invisible character in a value (zero-width, bidi override, BOM, ...), shown as its code point in a
@@ -129,10 +137,20 @@ section.warnings caption { text-align: left; font-weight: 600; padding: 6px 0; }
 
 /* Charts: inline SVG, coloured here (CSS wins over the SVG's own fill attributes). */
 figure.chart, .chart { margin: 10px 0 20px; }
-.chart svg { max-width: 100%; height: auto; font-family: inherit; }
+.chart svg { display: block; max-width: 100%; height: auto; font-family: inherit; }
+.chart svg + svg { margin-top: 4px; }
 .chart .gross, svg .gross { fill: var(--gross); }
 .chart .refund, svg .refund { fill: var(--refund); }
 .chart .net, svg .net { fill: var(--net); }
+
+/* Glossary: one row per word or code; the row a link points at is highlighted. */
+p.toc { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 13.5px; margin: 10px 0 4px; }
+section.glossary th.term { width: 24%; font-weight: 600; }
+section.glossary td.stake, section.glossary th.stake { width: 26%; }
+section.glossary .plain { font-weight: 400; color: var(--muted); font-size: 0.92em; }
+tr:target th, tr:target td, h3:target { background: #fff3c4; }
+td .plain, .plain-name { color: var(--muted); }
+td span.note { font-size: 0.85em; }
 
 ul.files { columns: 2; padding-left: 18px; }
 dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; font-size: 12px; margin: 8px 0 0; }
@@ -154,13 +172,19 @@ footer p { margin: 0 0 6px; }
   body { font-size: 10pt; }
   header.top { background: #fff; color: var(--ink); border-bottom: 2px solid var(--ink); padding: 0 0 4px; }
   header.top .sub { color: var(--muted); margin: 0; }
-  nav { display: none; }
+  nav, p.toc { display: none; }
   main { max-width: none; padding: 0; }
   footer { padding: 6px 0 0; max-width: none; }
   h2 { font-size: 13pt; margin-top: 16px; break-after: avoid; }
   h3 { break-after: avoid; }
   table { font-size: 8.5pt; }
   th, td { padding: 2px 6px; }
+  table.periods th, table.periods td, table.matrix th, table.matrix td { padding: 2px 3px; }
+  table.periods thead th.num, table.matrix thead th.num, section.glossary th { white-space: normal; }
+  table.matrix { font-size: 7.5pt; }
+  table.matrix td.code { min-width: 9em; }
+  section.period table { font-size: 7.5pt; }
+  td.code, span.code { font-size: 0.92em; }
   thead th { position: static; }
   thead { display: table-header-group; }
   tr, .card, .cards, figure.chart, .chart, section.glance { break-inside: avoid; }
@@ -190,11 +214,11 @@ footer p { margin: 0 0 6px; }
 
 <h2>Rejected records</h2>
 {{#has_rejected}}
-<table class="narrow">
-<thead><tr><th scope="col">Reason</th><th scope="col" class="num">Records</th></tr></thead>
+<table class="codes">
+<thead><tr><th scope="col">Reason</th><th scope="col" class="num">Records</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#rejected_reasons}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td>{{at_stake}}</td></tr>
 {{/rejected_reasons}}
 </tbody>
 </table>
@@ -202,7 +226,7 @@ footer p { margin: 0 0 6px; }
 <thead><tr><th scope="col" class="num">Record</th><th scope="col">User</th><th scope="col">Reason</th><th scope="col">Detail</th></tr></thead>
 <tbody>
 {{#rejected}}
-<tr><td class="num">{{record}}</td><td class="code">{{user}}</td><td class="code">{{reason}}</td><td>{{detail}}</td></tr>
+<tr><td class="num">{{record}}</td><td class="code">{{user}}</td><td class="code">{{#reason_href}}<a href="{{reason_href}}">{{reason}}</a>{{/reason_href}}{{^reason_href}}{{reason}}{{/reason_href}}</td><td>{{detail}}</td></tr>
 {{/rejected}}
 </tbody>
 </table>
@@ -216,11 +240,11 @@ footer p { margin: 0 0 6px; }
 
 <h2>Anomalies</h2>
 {{#has_anomalies}}
-<table class="narrow">
-<thead><tr><th scope="col">Kind</th><th scope="col" class="num">Findings</th></tr></thead>
+<table class="codes">
+<thead><tr><th scope="col">Kind</th><th scope="col" class="num">Findings</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#anomaly_kinds}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td>{{at_stake}}</td></tr>
 {{/anomaly_kinds}}
 </tbody>
 </table>
@@ -228,7 +252,7 @@ footer p { margin: 0 0 6px; }
 <thead><tr><th scope="col">Kind</th><th scope="col" class="num">Record</th><th scope="col">Environment</th><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Detail</th></tr></thead>
 <tbody>
 {{#anomalies}}
-<tr><td class="code">{{kind}}</td><td class="num">{{record}}</td><td>{{environment}}</td><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td>{{detail}}</td></tr>
+<tr><td class="code">{{#kind_href}}<a href="{{kind_href}}">{{kind}}</a>{{/kind_href}}{{^kind_href}}{{kind}}{{/kind_href}}</td><td class="num">{{record}}</td><td>{{environment}}</td><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td>{{detail}}</td></tr>
 {{/anomalies}}
 </tbody>
 </table>
@@ -241,11 +265,11 @@ footer p { margin: 0 0 6px; }
 {{/has_anomalies}}
 
 <h2>Environment findings</h2>
-<table class="narrow">
-<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Records</th></tr></thead>
+<table class="codes">
+<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Records</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#environment_findings}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td>{{at_stake}}</td></tr>
 {{/environment_findings}}
 </tbody>
 </table>
@@ -255,10 +279,10 @@ footer p { margin: 0 0 6px; }
 <h2>Orders against transactions</h2>
 {{#has_order_findings}}
 <table>
-<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Rows</th><th scope="col">What it means</th></tr></thead>
+<thead><tr><th scope="col">Finding</th><th scope="col" class="num">Rows</th><th scope="col">What it means</th><th scope="col">Money at stake</th></tr></thead>
 <tbody>
 {{#order_findings}}
-<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{explanation}}</td></tr>
+<tr><td class="code">{{name}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}: {{explanation}}</td><td>{{at_stake}}</td></tr>
 {{/order_findings}}
 </tbody>
 </table>
@@ -268,6 +292,33 @@ footer p { margin: 0 0 6px; }
 <p class="ok">Every order matches a paid transaction, and every paid production sale has an order.</p>
 {{/has_order_findings}}
 {{/has_orders}}
+{{> _foot}}
+
+"""#),
+        ("glossary.html", #"""
+{{> _head}}
+<p class="note">What the words and codes of this report mean, and what money may be at stake behind each. The findings page links every code it counts to its entry here.</p>
+<p class="toc">
+{{#sections}}
+<a href="#{{id}}">{{title}}</a>
+{{/sections}}
+</p>
+{{#sections}}
+<section class="glossary" aria-labelledby="{{id}}">
+<h2 id="{{id}}">{{title}}</h2>
+{{#has_intro}}
+<p class="note">{{intro}}</p>
+{{/has_intro}}
+<table>
+<thead><tr><th scope="col" class="term">Term</th><th scope="col">Meaning</th>{{#has_stake}}<th scope="col" class="stake">Money at stake</th>{{/has_stake}}</tr></thead>
+<tbody>
+{{#entries}}
+<tr id="{{anchor}}"><th scope="row" class="term"><span class="code">{{term}}</span><br><span class="plain">{{name}}</span></th><td>{{meaning}}</td>{{#has_stake}}<td class="stake">{{at_stake}}</td>{{/has_stake}}</tr>
+{{/entries}}
+</tbody>
+</table>
+</section>
+{{/sections}}
 {{> _foot}}
 
 """#),
@@ -419,16 +470,66 @@ footer p { margin: 0 0 6px; }
         ("ledger.html", #"""
 {{> _head}}
 <p class="note">Totals first, then the rows: newest period first{{#has_item}}, the largest gross first within each period and currency{{/has_item}}. Every row is in <a href="{{csv}}">{{csv}}</a>.
-Sales are booked in the period of the purchase; refunds in the period named in the settings below.{{#consumable_note}} Consumable refunds are not visible in receipts.{{/consumable_note}}</p>
+Sales are booked in the period of the purchase; refunds in the period named in the settings below. Gross and refund figures link to the <a href="transactions.html">transactions</a> behind them.{{#consumable_note}} Consumable refunds are not visible in receipts.{{/consumable_note}}</p>
 {{#charts}}
 <figure class="chart">{{{svg}}}</figure>
 {{/charts}}
+{{#matrix}}
+<section aria-label="Net per product and period, {{currency}}">
+<h2>Net per product and period · Production {{currency}}</h2>
+<p class="note">Gross − refunds of each product in each of the latest {{matrix_periods}} periods{{#earlier}} (earlier periods are in the last column only){{/earlier}}, and over all periods; the largest net first.</p>
+<table class="matrix">
+<thead><tr><th scope="col">Product</th>{{#periods}}<th scope="col" class="num">{{period}}</th>{{/periods}}<th scope="col" class="num">All periods</th></tr></thead>
+<tbody>
+<tr class="total"><th scope="row">Total</th>{{#period_totals}}<td class="num{{#negative}} neg{{/negative}}">{{net}}</td>{{/period_totals}}{{#all_total}}<td class="num{{#negative}} neg{{/negative}}">{{net}}</td>{{/all_total}}</tr>
+{{#products}}
+<tr><td class="code">{{product}}</td>{{#cells}}<td class="num{{#zero}} zero{{/zero}}{{#negative}} neg{{/negative}}">{{net}}</td>{{/cells}}{{#all}}<td class="num{{#negative}} neg{{/negative}}"><strong>{{net}}</strong></td>{{/all}}</tr>
+{{/products}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">Showing the {{shown}} products with the largest net of {{product_count}}; every row is in <a href="{{csv}}">{{csv}}</a>.</p>
+{{/capped}}
+</section>
+{{/matrix}}
+{{#top_users}}
+<section aria-label="Top users, {{currency}}">
+<h2>Top users over all time · Production {{currency}}</h2>
+<p class="note">The users with the largest net over all periods, of {{user_count}} with {{currency}} money; every row is in <a href="{{csv}}">{{csv}}</a>.</p>
+<table>
+<thead><tr><th scope="col" class="num">#</th><th scope="col">User</th><th scope="col" class="num">Periods</th><th scope="col" class="num">Units sold</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Units refunded</th><th scope="col" class="num">Refunds</th><th scope="col" class="num">Net</th><th scope="col" class="num">Net proceeds</th></tr></thead>
+<tbody>
+{{#users}}
+<tr><td class="num">{{rank}}</td><td class="code">{{user}}</td><td class="num">{{periods}}</td><td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
+{{/users}}
+</tbody>
+</table>
+</section>
+{{/top_users}}
 {{#sections}}
 <section class="{{#is_sandbox}}sandbox{{/is_sandbox}}">
 <h2>{{environment}}{{#is_sandbox}} <span class="badge sandbox">not revenue</span>{{/is_sandbox}}</h2>
 {{#is_sandbox}}
 <p class="note">Test purchases made with sandbox accounts: no money changed hands. They are listed here apart and are in no production figure.</p>
 {{/is_sandbox}}
+{{#currency_tables}}
+<h3>{{currency}} per period</h3>
+<table class="periods">
+<thead><tr><th scope="col">Period</th>{{#show_dates}}<th scope="col">Dates</th>{{/show_dates}}<th scope="col" class="num">Units sold</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Units refunded</th><th scope="col" class="num">Refunds</th><th scope="col" class="num">Net</th><th scope="col" class="num">Net proceeds</th><th scope="col" class="num">Net vs previous</th><th scope="col" class="num">Change</th><th scope="col" class="num">Net, year to date</th></tr></thead>
+<tbody>
+{{#total}}
+<tr class="total"><th scope="row">{{label}}</th>{{#show_dates}}<td></td>{{/show_dates}}<td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td><td></td><td></td><td></td></tr>
+{{/total}}
+{{#lines}}
+<tr><td>{{period}}</td>{{#show_dates}}<td class="dates">{{dates}}</td>{{/show_dates}}<td class="num">{{units_sold}}</td><td class="num">{{#sales_href}}<a href="{{sales_href}}">{{gross}}</a>{{/sales_href}}{{^sales_href}}{{gross}}{{/sales_href}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{#refunds_href}}<a href="{{refunds_href}}">{{refund}}</a>{{/refunds_href}}{{^refunds_href}}{{refund}}{{/refunds_href}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td><td class="num{{#change_negative}} neg{{/change_negative}}">{{change}}</td><td class="num{{#change_negative}} neg{{/change_negative}}">{{change_percent}}</td><td class="num{{#ytd_negative}} neg{{/ytd_negative}}">{{ytd_net}} <span class="note">{{year}}</span></td></tr>
+{{/lines}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">Showing the newest {{shown}} of {{total_periods}} periods; every row is in <a href="{{csv}}">{{csv}}</a>.</p>
+{{/capped}}
+{{/currency_tables}}
+{{#show_rows}}
 {{#has_rows}}
 <table>
 <thead><tr><th scope="col">Period</th>{{#has_item}}<th scope="col">{{item_header}}</th>{{/has_item}}<th scope="col">Currency</th><th scope="col" class="num">Units sold</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Proceeds</th><th scope="col" class="num">Units refunded</th><th scope="col" class="num">Refunds</th><th scope="col" class="num">Net</th><th scope="col" class="num">Net proceeds</th></tr></thead>
@@ -437,7 +538,7 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 <tr class="total"><th scope="row">{{label}}</th>{{#has_item}}<td></td>{{/has_item}}<td>{{currency}}</td><td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
 {{/totals}}
 {{#rows}}
-<tr{{#group_start}} class="group-start"{{/group_start}}><td>{{label}}</td>{{#has_item}}<td class="code">{{item}}</td>{{/has_item}}<td>{{currency}}</td><td class="num">{{units_sold}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{refund}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
+<tr{{#group_start}} class="group-start"{{/group_start}}><td>{{label}}</td>{{#has_item}}<td class="code">{{item}}</td>{{/has_item}}<td>{{currency}}</td><td class="num">{{units_sold}}</td><td class="num">{{#sales_href}}<a href="{{sales_href}}">{{gross}}</a>{{/sales_href}}{{^sales_href}}{{gross}}{{/sales_href}}</td><td class="num">{{proceeds}}</td><td class="num{{^has_refunds}} zero{{/has_refunds}}">{{units_refunded}}</td><td class="num refund{{^has_refunds}} zero{{/has_refunds}}">{{#refunds_href}}<a href="{{refunds_href}}">{{refund}}</a>{{/refunds_href}}{{^refunds_href}}{{refund}}{{/refunds_href}}</td><td class="num{{#negative}} neg{{/negative}}">{{net}}</td><td class="num">{{net_proceeds}}</td></tr>
 {{/rows}}
 </tbody>
 </table>
@@ -448,6 +549,7 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{^has_rows}}
 <p class="note">No {{environment}} rows.</p>
 {{/has_rows}}
+{{/show_rows}}
 </section>
 {{/sections}}
 {{> _foot}}
@@ -472,6 +574,18 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{#has_consumables}}
 <p class="note"><span class="badge warn">consumables</span> Apple drops finished consumables from later answers and never marks their refunds in receipts: consumable refunds cannot be known from receipts, so consumable figures here show none.</p>
 {{/has_consumables}}
+
+{{#has_reasons}}
+<h2>Why customers asked</h2>
+<table class="codes">
+<thead><tr><th scope="col">cancellation_reason</th><th scope="col" class="num">Refunds</th><th scope="col">What it means</th><th scope="col" class="num">Refunded</th></tr></thead>
+<tbody>
+{{#reasons}}
+<tr><td class="code">{{reason}}</td><td class="num">{{count}}</td><td>{{#has_entry}}<a href="{{href}}">{{plain}}</a>{{/has_entry}}{{^has_entry}}—{{/has_entry}}</td><td class="num list">{{#amounts}}<span>{{amount}} {{currency}}</span>{{/amounts}}</td></tr>
+{{/reasons}}
+</tbody>
+</table>
+{{/has_reasons}}
 
 <h2>Refunds per period</h2>
 {{#refund_charts}}
@@ -636,6 +750,50 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{^has_checks}}
 <p class="ok">Every record's claimed environment matches Apple's answer.</p>
 {{/has_checks}}
+{{> _foot}}
+
+"""#),
+        ("transactions.html", #"""
+{{> _head}}
+<p class="note">The transactions behind the ledger figures: for each period (newest first, the latest {{maximum_periods}} per environment) and currency, the sales the ledgers count in it (largest first) and the refunds they book in it ({{refunds_in}}). Each table lists at most {{per_table}} transactions, so that this page stays small for any input: every one is in <a href="transactions.csv">transactions.csv</a>, where <span class="code">period_sold</span>, <span class="code">period_refunded</span> and <span class="code">counted</span> select them.</p>
+{{#has_sections}}
+{{#sections}}
+<section class="period{{#is_sandbox}} sandbox{{/is_sandbox}}">
+<h2>{{period}} · {{environment}}{{#is_sandbox}} <span class="badge sandbox">not revenue</span>{{/is_sandbox}}</h2>
+{{#sales}}
+<h3 id="{{anchor}}">Sales {{currency}}: {{count}} transactions, gross {{total}} {{currency}}</h3>
+<table>
+<thead><tr><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Purchased</th><th scope="col" class="num">Quantity</th><th scope="col">Status</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Proceeds</th></tr></thead>
+<tbody>
+{{#rows}}
+<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td class="num">{{quantity}}</td><td>{{status}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td></tr>
+{{/rows}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">The largest {{shown}} of {{count}}; all are in <a href="transactions.csv">transactions.csv</a> with environment {{environment}}, period_sold {{period}}, currency {{currency}} and counted true.</p>
+{{/capped}}
+{{/sales}}
+{{#refunds}}
+<h3 id="{{anchor}}">Refunds {{currency}}: {{count}} transactions, {{total}} {{currency}} given back</h3>
+<table>
+<thead><tr><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Purchased</th><th scope="col">Refunded</th><th scope="col">Reason</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Refund</th></tr></thead>
+<tbody>
+{{#rows}}
+<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td>{{refunded}}</td><td><span class="code">{{reason}}</span>{{#reason_href}} <a href="{{reason_href}}">{{reason_plain}}</a>{{/reason_href}}</td><td class="num">{{quantity}}</td><td class="num refund">{{gross}}</td></tr>
+{{/rows}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">The largest {{shown}} of {{count}}; all are in <a href="transactions.csv">transactions.csv</a> with environment {{environment}}, period_refunded {{period}}, currency {{currency}}, status refunded and counted true.</p>
+{{/capped}}
+{{/refunds}}
+</section>
+{{/sections}}
+{{/has_sections}}
+{{^has_sections}}
+<p class="note">No transaction adds to the ledgers.</p>
+{{/has_sections}}
 {{> _foot}}
 
 """#),

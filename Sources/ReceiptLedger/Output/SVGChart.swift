@@ -48,10 +48,16 @@ enum SVGChart {
     /// negative bars hang below it. Ticks fall on round numbers (1, 2 or 5 × 10ⁿ minor units) and
     /// are labelled with `tickFormatter` (default `valueFormatter`), less a fraction that is zero
     /// on every tick; bars' tooltips carry the exact value by `valueFormatter`.
+    ///
+    /// `yUnit` is written above the value axis (a currency code), `xTitle` under the category
+    /// labels (what a category is); `minimumLeft` widens the left margin so that charts drawn one
+    /// above the other share their category positions. A category label that would run past
+    /// either edge is anchored to that edge instead of cut.
     static func groupedBars(title: String, categories: [String],
                             series: [(name: String, values: [Int64], cssClass: String)],
                             valueFormatter: (Int64) -> String, tickFormatter: ((Int64) -> String)? = nil,
-                            width: Int = 720, height: Int = 320) -> String {
+                            width: Int = 720, height: Int = 320,
+                            yUnit: String? = nil, xTitle: String? = nil, minimumLeft: Double = 40) -> String {
         var svg = SVGBuilder(width: width, height: height, title: title, cssClass: "chart grouped-bars")
         svg.text(title, x: 8, y: 18, cssClass: "chart-title", extra: #"font-size="15" font-weight="bold""#)
         let values = series.flatMap(\.values)
@@ -71,9 +77,16 @@ enum SVGChart {
 
         let axis = SVGAxis(minimum: min(0, values.min() ?? 0), maximum: max(0, values.max() ?? 0))
         let tickLabels = trimmingZeroFractions(axis.ticks.map { tickFormatter?($0) ?? valueFormatter($0) })
-        let left = max(40, 10 + (tickLabels.map(SVGBuilder.textWidth).max() ?? 0))
-        let right = Double(width) - 10, top = 54.0, bottom = Double(height) - 28
+        let left = max(minimumLeft, leftMargin(tickLabels))
+        let right = Double(width) - 10, top = yUnit == nil ? 54.0 : 68.0
+        let bottom = Double(height) - (xTitle == nil ? 28 : 44)
         let y = { (value: Int64) in axis.position(of: value, top: top, bottom: bottom) }
+        if let yUnit {
+            svg.text(yUnit, x: left - 6, y: top - 10, cssClass: "axis-unit", extra: #"text-anchor="end" font-weight="bold""#)
+        }
+        if let xTitle {
+            svg.text(xTitle, x: (left + right) / 2, y: Double(height) - 8, cssClass: "axis-title", extra: #"text-anchor="middle""#)
+        }
 
         for (tick, label) in zip(axis.ticks, tickLabels) {
             svg.line(x1: left, y1: y(tick), x2: right, y2: y(tick), cssClass: "grid", stroke: "#dddddd")
@@ -97,12 +110,26 @@ enum SVGChart {
                          tooltip: "\(category) · \(entry.name): \(valueFormatter(value))")
             }
             if column % labelStep == 0 {
-                svg.text(category, x: slotLeft + slot / 2, y: bottom + 17, cssClass: "label",
-                         extra: #"text-anchor="middle""#)
+                let center = slotLeft + slot / 2, half = SVGBuilder.textWidth(category) / 2
+                let (x, anchor) = center + half > Double(width) - 2 ? (Double(width) - 2, "end")
+                    : center - half < 2 ? (2.0, "start") : (center, "middle")
+                svg.text(category, x: x, y: bottom + 17, cssClass: "label", extra: "text-anchor=\"\(anchor)\"")
             }
         }
         svg.line(x1: left, y1: y(0), x2: right, y2: y(0), cssClass: "zero", stroke: "#333333")
         return svg.finish()
+    }
+
+    /// The left margin that holds the value axis's tick labels (at least 40).
+    static func leftMargin(_ tickLabels: [String]) -> Double {
+        max(40, 10 + (tickLabels.map(SVGBuilder.textWidth).max() ?? 0))
+    }
+
+    /// The left margin `groupedBars` takes for these values and formatter, so that another
+    /// chart can be given the same (`minimumLeft`).
+    static func leftMargin(values: [Int64], tickFormatter: (Int64) -> String) -> Double {
+        let axis = SVGAxis(minimum: min(0, values.min() ?? 0), maximum: max(0, values.max() ?? 0))
+        return leftMargin(trimmingZeroFractions(axis.ticks.map(tickFormatter)))
     }
 
     /// Horizontal bars, one row per item, each with its label on the left and `valueLabel` after

@@ -18,4 +18,7 @@ struct ReportData: Sendable {
     /// Apple's report files read and the books against them (SPEC §10); nil when none was given.
     var appleReports: AppleReportSet?
     var appleReconciliation: AppleReconciliation?
+
+    /// Where the ledgers book each transaction, for `transactions.csv`'s trail columns.
+    var placement: LedgerPlacement { LedgerPlacement(periods: periods, refunds: options.refunds) }
 }

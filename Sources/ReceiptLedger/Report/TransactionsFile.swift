@@ -9,6 +9,8 @@ enum TransactionsFile {
         .boolean("is_in_intro_offer_period"), .text("ownership_type"), .text("currency"), .amount("unit_price"),
         .amount("gross_amount"), .amount("proceeds_amount"), .text("status"), .boolean("refund_visible"),
         .text("first_record_id"), .integer("record_count"),
+        // The project's trail columns, after every column SPEC names (see `LedgerPlacement`).
+        .text("period_sold"), .text("period_refunded"), .boolean("counted"),
     ]
     static let header = columns.map(\.name)
 
@@ -16,16 +18,17 @@ enum TransactionsFile {
     /// transaction_id), the file's key, which no two share: that is already the file order, so
     /// the rows are streamed as they are. (Should the order ever not hold, the table is sorted
     /// like any other.)
-    static func csv(_ transactions: [Transaction]) -> ReportCSV {
+    static func csv(_ transactions: [Transaction], placement: LedgerPlacement) -> ReportCSV {
         guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else {
-            return .table(cellTable(transactions), columns: columns)
+            return .table(cellTable(transactions, placement: placement), columns: columns)
         }
         return .streamed(columns: columns, count: transactions.count) { range, rows in
-            appendRows(transactions[range], to: &rows)
+            appendRows(transactions[range], placement: placement, to: &rows)
         }
     }
 
-    static func appendRows(_ transactions: ArraySlice<Transaction>, to rows: inout CSVRowWriter) {
+    static func appendRows(_ transactions: ArraySlice<Transaction>, placement: LedgerPlacement, to rows: inout CSVRowWriter) {
+        var labels = placement.labels()
         for t in transactions {
             rows.text(t.environment.rawValue)
             rows.text(t.key.transactionID.text)
@@ -50,13 +53,17 @@ enum TransactionsFile {
             rows.bool(t.refundVisible)
             rows.integer(t.firstRecordID)
             rows.count(t.recordCount)
+            rows.text(labels.periodSold(t))
+            rows.text(labels.periodRefunded(t))
+            rows.bool(LedgerPlacement.counts(t))
             rows.endRow()
         }
     }
 
     /// The same rows as cells, sorted by the file's key.
-    static func cellTable(_ transactions: [Transaction]) -> CSVTable {
+    static func cellTable(_ transactions: [Transaction], placement: LedgerPlacement) -> CSVTable {
         var table = CSVTable(header: header)
+        var labels = placement.labels()
         for t in transactions {
             table.append([
                 .text(t.environment.rawValue), .text(t.transactionID), .text(t.originalTransactionID.string), .text(t.userName),
@@ -65,6 +72,7 @@ enum TransactionsFile {
                 .text(t.cancellationReason), .bool(t.isTrialPeriod), .bool(t.isInIntroOfferPeriod), .text(t.ownershipType),
                 .text(t.currency?.code ?? ""), .amount(t.unitPrice), .amount(t.gross), .amount(t.proceeds),
                 .text(t.status.rawValue), .bool(t.refundVisible), .number(String(t.firstRecordID)), .count(t.recordCount),
+                .text(labels.periodSold(t)), .text(labels.periodRefunded(t)), .bool(LedgerPlacement.counts(t)),
             ])
         }
         return table.sorted(keyColumns: 2, numericKeyColumns: [])

@@ -17,7 +17,8 @@ extension ReportRun {
                      sourceLabel: String, templates: TemplateSet, digests: FileDigests, diagnosis: RunDiagnosis = .none,
                      appleReports: AppleReportSet? = nil, into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
-        let journalFiles = Self.journalCSVFiles(journal)
+        let placement = LedgerPlacement(periods: Self.periodCalendar(options, zone: zone), refunds: options.refunds)
+        let journalFiles = Self.journalCSVFiles(journal, placement: placement)
         let writingJournalFiles = BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
         defer { _ = try? writingJournalFiles.value() }  // a failure below must wait for it (see above)
 

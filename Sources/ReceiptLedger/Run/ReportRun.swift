@@ -92,7 +92,7 @@ struct ReportRun {
                            diagnosis: RunDiagnosis = .none, appleReports: AppleReportSet? = nil) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
-        let periods = PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
+        let periods = periodCalendar(options, zone: zone)
         let graceHours = options.revokeGraceHours
         @Sendable func reconcile(_ orders: [Order]) -> Reconciliation {
             Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
@@ -115,6 +115,11 @@ struct ReportRun {
             refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
             ordersLabel: ordersLabel, orderCount: orders?.count ?? 0, diagnosis: diagnosis,
             appleReports: appleReports, appleReconciliation: apple)
+    }
+
+    /// The periods of the run's `--period`, `--calendar` and `--tz`.
+    static func periodCalendar(_ options: RunOptions, zone: ZoneRules) -> PeriodCalendar {
+        PeriodCalendar(unit: options.period, calendar: options.calendar, zone: zone)
     }
 
     /// Every CSV file, the workbook and every HTML page of a run as bytes, in memory, in
@@ -140,7 +145,7 @@ struct ReportRun {
     /// order: tests compare the streamed files with these.
     static func tables(_ data: ReportData) -> [(name: String, table: CSVTable)] {
         var files: [(name: String, table: CSVTable)] = [
-            (TransactionsFile.name, TransactionsFile.cellTable(data.journal.transactions)),
+            (TransactionsFile.name, TransactionsFile.cellTable(data.journal.transactions, placement: data.placement)),
             (LedgerFiles.periodName, LedgerFiles.cellTable(data.ledgers.byPeriod)),
             (LedgerFiles.productName, LedgerFiles.cellTable(data.ledgers.byProduct)),
             (LedgerFiles.userName, LedgerFiles.cellTable(data.ledgers.byUser)),
@@ -161,13 +166,14 @@ struct ReportRun {
 
     /// The CSV files of a run, in file-name order, as `writeReport` writes them.
     static func csvFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
-        (journalCSVFiles(data.journal) + derivedCSVFiles(data)).sorted { $0.name < $1.name }
+        (journalCSVFiles(data.journal, placement: data.placement) + derivedCSVFiles(data)).sorted { $0.name < $1.name }
     }
 
-    /// The CSV files that need nothing but the journal.
-    static func journalCSVFiles(_ journal: Journal) -> [(name: String, csv: ReportCSV)] {
+    /// The CSV files that need nothing but the journal (and, for the trail columns of
+    /// `transactions.csv`, the run's periods).
+    static func journalCSVFiles(_ journal: Journal, placement: LedgerPlacement) -> [(name: String, csv: ReportCSV)] {
         [
-            (TransactionsFile.name, TransactionsFile.csv(journal.transactions)),
+            (TransactionsFile.name, TransactionsFile.csv(journal.transactions, placement: placement)),
             (AnomaliesFile.name, AnomaliesFile.csv(journal.anomalies)),
             (RejectedFile.name, RejectedFile.csv(journal.rejected)),
             (EnvironmentCheckFile.name, EnvironmentCheckFile.csv(journal.environmentChecks)),

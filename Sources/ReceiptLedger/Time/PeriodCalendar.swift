@@ -70,6 +70,20 @@ final class PeriodCalendar: Sendable {
         }
     }
 
+    /// The year a period of local day `day` belongs to, for sums from the start of the year:
+    /// `2024` (for weeks the ISO week-numbering year), `FY2025` with the Apple fiscal calendar.
+    func yearLabel(forLocalDay day: Int64) -> String {
+        switch (unit, calendar) {
+        case (.week, .gregorian): return Self.year(IsoWeek(daysSinceEpoch: day).year)
+        case (_, .gregorian): return Self.year(CivilDate(daysSinceEpoch: day).year)
+        case (_, .appleFiscal): return "FY" + Self.year(FiscalDate(daysSinceEpoch: day).fiscalYear)
+        }
+    }
+
+    /// Whether a period's label leaves its first and last day unclear (ISO and fiscal weeks,
+    /// fiscal months, quarters and years), so that the pages show them.
+    var labelsNeedDates: Bool { unit == .week || (calendar == .appleFiscal && unit != .day) }
+
     /// The local days of the period that holds local day `day`: its first day and the day after its last.
     func days(containingLocalDay day: Int64) -> Range<Int64> {
         switch (unit, calendar) {

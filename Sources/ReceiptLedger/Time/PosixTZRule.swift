@@ -28,17 +28,22 @@ struct PosixTZRule: Equatable, Sendable {
 
     var standardOffset: Int64
     var daylight: Daylight?
+    /// The abbreviations as written (`PST`, `PDT`; `+1030` for `<+1030>`), for showing local times.
+    var standardName = ""
+    var daylightName: String?
 
     /// Reads a rule; nil when the text does not follow the grammar.
     init?(_ text: String) {
         var scanner = TZStringScanner(bytes: Array(text.utf8))
-        guard scanner.skipName(), let standardWest = scanner.readTime(maxHours: 24) else { return nil }
+        guard let standardName = scanner.readName(), let standardWest = scanner.readTime(maxHours: 24) else { return nil }
         standardOffset = -standardWest
+        self.standardName = standardName
         if scanner.atEnd {
             daylight = nil
             return
         }
-        guard scanner.skipName() else { return nil }
+        guard let daylightName = scanner.readName() else { return nil }
+        self.daylightName = daylightName
         var daylightOffset = standardOffset + 3_600
         if !scanner.atEnd && scanner.peek != UInt8(ascii: ",") {
             guard let daylightWest = scanner.readTime(maxHours: 24) else { return nil }
@@ -119,21 +124,24 @@ private struct TZStringScanner {
         return true
     }
 
-    /// A zone abbreviation: three or more letters, or `<...>` holding letters, digits, `+` and `-`.
-    mutating func skipName() -> Bool {
+    /// A zone abbreviation: three or more letters, or `<...>` holding letters, digits, `+` and
+    /// `-`; returns it without the angle brackets, nil when there is none.
+    mutating func readName() -> String? {
         if skip(UInt8(ascii: "<")) {
             let start = index
             while let byte = peek, byte != UInt8(ascii: ">") {
                 guard Self.isLetter(byte) || Self.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else {
-                    return false
+                    return nil
                 }
                 index += 1
             }
-            return index - start >= 3 && skip(UInt8(ascii: ">"))
+            let end = index
+            guard end - start >= 3, skip(UInt8(ascii: ">")) else { return nil }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
         }
         let start = index
         while let byte = peek, Self.isLetter(byte) { index += 1 }
-        return index - start >= 3
+        return index - start >= 3 ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
     }
 
     mutating func readNumber(maxDigits: Int) -> Int64? {

@@ -19,6 +19,9 @@ enum LocalTimeResolution: Equatable, Sendable {
 /// can be shared by every thread.
 final class ZoneRules: Sendable {
     let identifier: String
+    /// The alphabetic abbreviations of the zone's current rule by offset in ms (`-25200000`:
+    /// `PDT`), for showing local times; empty when unknown (the offset is shown instead).
+    let abbreviations: [Int64: String]
     /// Transition instants in ms since the epoch, strictly ascending.
     let transitions: [Int64]
     /// `offsets[i]`: UTC offset in ms from `transitions[i]` until the next transition.
@@ -50,7 +53,8 @@ final class ZoneRules: Sendable {
     static let utcIdentifiers: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Universal", "Etc/Zulu"]
 
     static let utc = ZoneRules(identifier: "UTC",
-                               table: ZoneTransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max))
+                               table: ZoneTransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max),
+                               abbreviations: [0: "UTC"])
 
     /// America/Los_Angeles: the zone of the App Store's `_pst` timestamps and of Apple's sales reports.
     static let pacific: ZoneRules = {
@@ -63,21 +67,39 @@ final class ZoneRules: Sendable {
     }()
 
     /// Directories searched for TZif files, in the order Python's `zoneinfo.TZPATH` uses.
+    /// The alphabetic names of a TZif footer's rule by offset in ms (`PST8PDT,…` → −8 h: `PST`,
+    /// −7 h: `PDT`); a numeric name such as `<+09>` is left out.
+    static func abbreviations(footer: String?) -> [Int64: String] {
+        guard let footer, let rule = PosixTZRule(footer) else { return [:] }
+        var names: [Int64: String] = [:]
+        func add(_ name: String?, _ offsetSeconds: Int64) {
+            guard let name, name.utf8.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }) else { return }
+            names[offsetSeconds * 1_000] = name
+        }
+        add(rule.standardName, rule.standardOffset)
+        if let daylight = rule.daylight { add(rule.daylightName, daylight.offset) }
+        return names
+    }
+
     static let tzdatabaseDirectories = ["/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo"]
 
     /// Loads `identifier` from the tz database (the TZif files Python's `zoneinfo` reads), else from
     /// Foundation's copy of it when this machine has no file for the zone. The UTC names need neither.
     convenience init(identifier: String) throws(ZoneRulesError) {
         let table: ZoneTransitionTable
+        var abbreviations: [Int64: String] = [:]
         if Self.utcIdentifiers.contains(identifier) {
             table = ZoneTransitionTable(initialOffset: 0, events: [], periodicFrom: Int64.max)
+            abbreviations = [0: "UTC"]
         } else {
             guard Self.isValidIdentifier(identifier) else {
                 throw ZoneRulesError(identifier: identifier, reason: .invalidIdentifier)
             }
             if let bytes = Self.tzdatabaseFile(named: identifier) {
                 do {
-                    table = try ZoneTransitionTable(tzif: TZifFile(bytes: bytes))
+                    let tzif = try TZifFile(bytes: bytes)
+                    table = try ZoneTransitionTable(tzif: tzif)
+                    abbreviations = Self.abbreviations(footer: tzif.footer)
                 } catch {
                     throw ZoneRulesError(identifier: identifier, reason: .unreadableData("\(error)"))
                 }
@@ -87,11 +109,12 @@ final class ZoneRules: Sendable {
                 throw ZoneRulesError(identifier: identifier, reason: .unknownZone)
             }
         }
-        self.init(identifier: identifier, table: table)
+        self.init(identifier: identifier, table: table, abbreviations: abbreviations)
     }
 
-    init(identifier: String, table: ZoneTransitionTable) {
+    init(identifier: String, table: ZoneTransitionTable, abbreviations: [Int64: String] = [:]) {
         self.identifier = identifier
+        self.abbreviations = abbreviations
         transitions = table.times
         offsets = table.offsets
         initialOffset = table.initialOffset

@@ -19,6 +19,8 @@ struct BrowserTests {
         ("refunds.html", ["<h1>Refunds and leakage</h1>", "Refund rate per product", "How long after the purchase"]),
         ("sandbox.html", ["<h1>Sandbox separation</h1>", "No sandbox money in production figures"]),
         ("findings.html", ["<h1>Findings</h1>", "Rejected records", "Anomalies"]),
+        ("transactions.html", ["<h1>Transactions behind the ledgers</h1>", "Sales USD", "Refunds USD"]),
+        ("glossary.html", ["<h1>Glossary</h1>", "Why proceeds are estimates", "Rejection reasons", "Anomaly kinds"]),
     ]
 
     /// A `src`/`href`/`action` attribute or CSS `url(…)`/`@import` naming another host or scheme.

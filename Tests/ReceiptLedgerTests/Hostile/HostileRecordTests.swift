@@ -68,7 +68,7 @@ import Testing
         #expect(journal.counts == RecordCounts(read: 1, accepted: 1, redirected: 0, rejected: 0, statusCounts: [0: 1]))
         #expect(journal.transactions.first?.transactionID.utf8.count == 10_000_000)
         #expect(journal.anomalies(AnomalyKind.unpricedProduct).count == 1)
-        let table = TransactionsFile.cellTable(journal.transactions)
+        let table = TransactionsFile.cellTable(journal.transactions, placement: LedgerPlacement(periods: PeriodCalendar(unit: .month), refunds: .refundPeriod))
         let csv = table.serialized()
         #expect(ReportInvariants.csvViolations(TransactionsFile.name, csv, table).isEmpty)
         #expect(csv.count > 30_000_000)

@@ -160,10 +160,13 @@ import Testing
         let pages = try ReportFixture.pages(data)
         let findingsPage = try #require(pages["findings.html"])
         #expect(findingsPage.contains("<h2>Orders against transactions</h2>"))
-        #expect(findingsPage.contains("<tr><td class=\"code\">bad_revoked_at</td><td class=\"num\">1</td><td>The order&#39;s revoked_at could not "
+        #expect(findingsPage.contains("<tr><td class=\"code\">bad_revoked_at</td><td class=\"num\">1</td><td>"
+                                      + "<a href=\"glossary.html#finding-bad_revoked_at\">Unreadable revocation time</a>: The order&#39;s revoked_at could not "
                                       + "be read as a timestamp; it is shown as written, and the order counts as not revoked, so a refund on it is "
-                                      + "listed as refund_not_revoked: check the order before treating that as a leak.</td></tr>"))
-        #expect(findingsPage.contains("<tr><td class=\"code\">bad_delivered_at</td><td class=\"num\">1</td><td>The order&#39;s delivered_at could not"))
+                                      + "listed as refund_not_revoked: check the order before treating that as a leak.</td>"
+                                      + "<td>A refund on the order is listed as leakage: check it first.</td></tr>"))
+        #expect(findingsPage.contains("<tr><td class=\"code\">bad_delivered_at</td><td class=\"num\">1</td><td>"
+                                      + "<a href=\"glossary.html#finding-bad_delivered_at\">Unreadable delivery time</a>: The order&#39;s delivered_at could not"))
         let refunds = try #require(pages["refunds.html"])
         #expect(refunds.contains("<tr><td class=\"code\">o1 <span class=\"badge warn\">revoked_at unreadable</span></td><td class=\"code\">t2</td>"))
         #expect(refunds.contains("<span class=\"badge warn\">unreadable revocations</span> 1 order has a <span class=\"code\">revoked_at</span> "
