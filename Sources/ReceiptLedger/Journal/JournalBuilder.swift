@@ -124,6 +124,12 @@ struct JournalBuilder {
             let conflicts = state.merge(copy, from: source)
             marks[position].lastSerial = serial
             marks[position].lastMergeConflicted = !conflicts.isEmpty
+            if copy.cancellation.instant != nil, state.takeCancellationBeforePurchase(), let cancelled = state.cancellation,
+               let purchase = state.purchase {
+                anomalies.append(Anomaly(kind: .cancellationBeforePurchase, recordID: context.recordID, environment: environment,
+                                         transactionID: copy.transactionID, user: context.userName,
+                                         detail: "cancellation_date \(cancelled.iso8601) is before purchase_date \(purchase.iso8601); the refund stands"))
+            }
             guard !conflicts.isEmpty || copy.raisesFindings else { continue }
             let key = state.key
             var found: [(AnomalyKind, String)] = []

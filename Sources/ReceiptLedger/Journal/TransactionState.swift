@@ -16,10 +16,14 @@ final class TransactionState: @unchecked Sendable {
     let key: TransactionKey
     /// The earliest record holding the transaction: its user owns it.
     let first: Source
-    /// Fixed fields, from the first copy of the earliest record.
+    /// Fixed fields, from the first copy of the earliest record; one it lacks is taken from the
+    /// first later copy that has it, without a conflict (SPEC §8 Revision 2).
     var productID: String?
     var originalTransactionID: IDText?
-    var quantity: Int64
+    /// nil while no copy gave a quantity (`quantity: null` counts as absent); 1 when bad.
+    var givenQuantity: Int64?
+    /// The quantity booked (SPEC: absent means 1).
+    var quantity: Int64 { givenQuantity ?? 1 }
     /// The first readable purchase instant (SPEC §8: used without conflict when the earliest
     /// copy's is unreadable).
     var purchase: UnixMillis?
@@ -30,6 +34,8 @@ final class TransactionState: @unchecked Sendable {
     var cancellationReason: String?
     /// `verified_at` of the earliest record showing a readable cancellation.
     var cancellationFirstSeen: UnixMillis?
+    /// `cancellation_before_purchase` was raised (once per transaction).
+    var cancellationBeforePurchaseRaised = false
     var isTrialPeriod = false
     var isInIntroOfferPeriod = false
     var isUpgraded = false
@@ -42,7 +48,7 @@ final class TransactionState: @unchecked Sendable {
         self.first = first
         productID = copy.productID
         originalTransactionID = copy.originalTransactionID
-        quantity = copy.effectiveQuantity
+        givenQuantity = copy.givenQuantity
     }
 
     /// Merges one copy; returns the fields that disagree with the fixed fields
@@ -52,14 +58,26 @@ final class TransactionState: @unchecked Sendable {
         noteUser(source)
         var conflicts: [String] = []
         // An absent id is not a disagreement (old answers omit some); two different ids are.
-        if let product = copy.productID, let fixed = productID, !product.hasSameUTF8(as: fixed) {
-            conflicts.append("product_id \(product) vs \(fixed)")
+        if let product = copy.productID {
+            if let fixed = productID {
+                if !product.hasSameUTF8(as: fixed) { conflicts.append("product_id \(product) vs \(fixed)") }
+            } else {
+                productID = product
+            }
         }
-        if let original = copy.originalTransactionID, let fixed = originalTransactionID, original != fixed {
-            conflicts.append("original_transaction_id \(original) vs \(fixed)")
+        if let original = copy.originalTransactionID {
+            if let fixed = originalTransactionID {
+                if original != fixed { conflicts.append("original_transaction_id \(original) vs \(fixed)") }
+            } else {
+                originalTransactionID = original
+            }
         }
-        if copy.effectiveQuantity != quantity {
-            conflicts.append("quantity \(copy.effectiveQuantity) vs \(quantity)")
+        if let given = copy.givenQuantity {
+            if let fixed = givenQuantity {
+                if given != fixed { conflicts.append("quantity \(given) vs \(fixed)") }
+            } else {
+                givenQuantity = given
+            }
         }
         if let instant = copy.purchase.instant {
             if let purchase {
@@ -71,7 +89,8 @@ final class TransactionState: @unchecked Sendable {
             }
         }
         if originalPurchase == nil { originalPurchase = copy.originalPurchase.instant }
-        if expires == nil { expires = copy.expires.instant }
+        // The latest readable expiry (SPEC §8 Revision 2): Apple extends renewal dates.
+        if let expiry = copy.expires.instant { expires = expiry }
         if ownershipType == nil, let ownership = copy.ownershipType, !ownership.isEmpty { ownershipType = ownership }
         if let cancelled = copy.cancellation.instant {
             cancellation = cancelled
@@ -82,6 +101,15 @@ final class TransactionState: @unchecked Sendable {
         isInIntroOfferPeriod = isInIntroOfferPeriod || copy.isInIntroOfferPeriod
         isUpgraded = isUpgraded || copy.isUpgraded
         return conflicts
+    }
+
+    /// Whether `cancellation_before_purchase` is to be raised now (SPEC §8 Revision 2): the
+    /// cancellation just merged is earlier than the purchase instant, and none was raised
+    /// before. The refund stands.
+    func takeCancellationBeforePurchase() -> Bool {
+        guard !cancellationBeforePurchaseRaised, let cancellation, let purchase, cancellation < purchase else { return false }
+        cancellationBeforePurchaseRaised = true
+        return true
     }
 
     /// Notes the record's user when it is not the owner (for `shared_transaction`).

@@ -60,6 +60,9 @@ struct Reconciliation: Sendable {
         // later ones (most transactions have one order, so most need no array).
         var firstOrder = [Int32](repeating: -1, count: index.count)
         var laterOrders: [Int: [Int]] = [:]
+        // Orders of ids no booked transaction answers (held by no accepted record, or held but
+        // never booked), by id: `duplicate_delivery` is judged for them too (SPEC §8 Revision 2).
+        var unbookedOrders: [String: [Int]] = [:]
         // Orders name transactions in no order of memory: the transaction numbers are found
         // first, each index slot asked for ahead, and then each order's transaction is asked for
         // ahead of its turn (`CacheHints`), so that the joins do not wait on cache misses.
@@ -98,13 +101,17 @@ struct Reconciliation: Sendable {
             guard !transactionID.isEmpty, numbers[position] >= 0 else {
                 rows.append(Row(finding: .deliveredWithoutTransaction, order: orders[position], transaction: nil, transactionID: transactionID.string,
                                 detail: transactionID.isEmpty ? "the order names no transaction" : "no accepted record holds this transaction"))
+                if !transactionID.isEmpty { unbookedOrders[transactionID.string, default: []].append(position) }
                 continue
             }
             // The production transaction when an accepted production record holds the id,
-            // booked or not (an unbooked one raises nothing: no readable purchase date), else
-            // the sandbox one.
+            // booked or not (an unbooked one raises nothing but `duplicate_delivery`: no readable
+            // purchase date), else the sandbox one.
             let number = numbers[position]
-            guard let t = journal.transaction(number: number) else { continue }
+            guard let t = journal.transaction(number: number) else {
+                unbookedOrders[transactionID.string, default: []].append(position)
+                continue
+            }
             if firstOrder[number] < 0 { firstOrder[number] = Int32(position) } else { laterOrders[number, default: []].append(position) }
             if t.environment == .sandbox {
                 rows.append(Row(finding: .deliveredOnSandbox, order: orders[position], transaction: t, transactionID: t.transactionID,
@@ -134,6 +141,13 @@ struct Reconciliation: Sendable {
             let sorted = ([Int(firstOrder[number])] + later).map { orders[$0] }.sorted(by: Reconciliation.deliveryOrder)
             for order in sorted.dropFirst() {
                 rows.append(Row(finding: .duplicateDelivery, order: order, transaction: t, transactionID: t.transactionID,
+                                detail: "already delivered by order \(sorted[0].orderID)"))
+            }
+        }
+        for (transactionID, positions) in unbookedOrders where positions.count > 1 {
+            let sorted = positions.map { orders[$0] }.sorted(by: Reconciliation.deliveryOrder)
+            for order in sorted.dropFirst() {
+                rows.append(Row(finding: .duplicateDelivery, order: order, transaction: nil, transactionID: transactionID,
                                 detail: "already delivered by order \(sorted[0].orderID)"))
             }
         }

@@ -22,7 +22,7 @@ struct Subscription: Sendable {
         var keys = SortKeys(reservingBytes: renewable.count * 40, keys: renewable.count)
         for t in renewable {
             keys.append(byte: t.environment == .production ? 0 : 1)
-            keys.append(text: t.originalTransactionID)
+            keys.append(text: subscriptionID(of: t))
             keys.append(integer: t.purchase.rawValue)
             keys.append(text: t.key.transactionID.text)
             keys.endKey()
@@ -34,14 +34,21 @@ struct Subscription: Sendable {
             let first = byPurchase[start]
             var end = start + 1
             while end < byPurchase.count, byPurchase[end].environment == first.environment,
-                  byPurchase[end].originalTransactionID == first.originalTransactionID {
+                  subscriptionID(of: byPurchase[end]) == subscriptionID(of: first) {
                 end += 1
             }
-            let key = TransactionKey(first.environment, first.originalTransactionID)
+            let key = TransactionKey(first.environment, subscriptionID(of: first))
             subscriptions.append(subscription(key, byPurchase: byPurchase[start..<end], renewal: renewals[key], asOf: asOf))
             start = end
         }
         return subscriptions
+    }
+
+    /// The id a transaction's subscription is keyed by: its `original_transaction_id`, else its
+    /// own `transaction_id` (SPEC §8 Revision 2), so that customers are never merged under an
+    /// empty key.
+    static func subscriptionID(of t: Transaction) -> IDText {
+        t.originalTransactionID.isEmpty ? t.key.transactionID.text : t.originalTransactionID
     }
 
     /// The subscription of `members`, its transactions ordered by purchase, then by key.

@@ -13,6 +13,7 @@ enum AnomalyKind: String, Hashable, Sendable, CaseIterable, CustomStringConverti
     case unpricedProduct = "unpriced_product"
     case malformedTransaction = "malformed_transaction"
     case badQuantity = "bad_quantity"
+    case cancellationBeforePurchase = "cancellation_before_purchase"
 
     /// The CSV text, also in string interpolation (deduplication keys, messages).
     var description: String { rawValue }

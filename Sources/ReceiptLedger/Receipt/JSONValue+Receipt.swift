@@ -51,6 +51,24 @@ extension JSONView {
         }
     }
 
+    /// A `quantity` as SPEC §8 Revision 2 reads it: a JSON number of integral value (`2`, `2.0`,
+    /// `1e0`) or a digit string (spaces around it allowed); nil for anything else. The caller
+    /// checks the range.
+    func quantityInteger(_ index: Int) -> Int64? {
+        kind(index) == .number ? JSONValue.integralValue(rawBytes(index)) : looseInteger(index, trimmingSpaces: true)
+    }
+
+    /// A renewal code as sent (SPEC §8 Revision 2): text as it is, JSON `true`/`false` as
+    /// `true`/`false`, a number as its decimal text (integral values as integers); nil for
+    /// `null` and containers.
+    func rawText(_ index: Int) -> String? {
+        switch kind(index) {
+        case .bool: return bool(index).map { $0 ? "true" : "false" }
+        case .number: return JSONValue.integralValue(rawBytes(index)).map { String($0) } ?? numberText(index)
+        default: return looseText(index)
+        }
+    }
+
     /// SPEC §8: JSON `true`, a non-zero number, or the text `true`, `1`, `yes` (any case, trimmed).
     func flag(_ index: Int) -> Bool {
         switch kind(index) {
@@ -118,6 +136,52 @@ extension JSONValue {
             if o1 || o2 { return nil }
             value = sum
         }
+        return negative ? -value : value
+    }
+
+    /// The value of a JSON number literal when it is an integer of at most 15 digits, however
+    /// written (`2`, `2.0`, `1e0`, `-3`), read exactly (no binary floating point: `1.0000000000000001`
+    /// is no integer); nil for fractions, larger values and anything that is no number.
+    static func integralValue(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var position = 0
+        func digits() -> ArraySlice<UInt8> {
+            let start = position
+            while position < utf8.count, utf8[position] >= 0x30, utf8[position] <= 0x39 { position += 1 }
+            return ArraySlice(utf8[start..<position])
+        }
+        var negative = false
+        if position < utf8.count, utf8[position] == UInt8(ascii: "-") { negative = true; position += 1 }
+        var significant = Array(digits())
+        guard !significant.isEmpty else { return nil }
+        var exponent = 0
+        if position < utf8.count, utf8[position] == UInt8(ascii: ".") {
+            position += 1
+            let fraction = digits()
+            guard !fraction.isEmpty else { return nil }
+            significant += fraction
+            exponent -= fraction.count
+        }
+        if position < utf8.count, utf8[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            var exponentNegative = false
+            if position < utf8.count, utf8[position] == UInt8(ascii: "+") || utf8[position] == UInt8(ascii: "-") {
+                exponentNegative = utf8[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            let written = digits()
+            guard !written.isEmpty, written.count <= 6 else { return nil }
+            var value = 0
+            for byte in written { value = value * 10 + Int(byte - 0x30) }
+            exponent += exponentNegative ? -value : value
+        }
+        guard position == utf8.count else { return nil }
+        while let first = significant.first, first == 0x30, significant.count > 1 { significant.removeFirst() }
+        if significant == [0x30] { return 0 }
+        while exponent < 0, significant.last == 0x30 { significant.removeLast(); exponent += 1 }
+        guard exponent >= 0, significant.count + exponent <= 15 else { return nil }
+        var value: Int64 = 0
+        for byte in significant { value = value * 10 + Int64(byte - 0x30) }
+        for _ in 0..<exponent { value *= 10 }
         return negative ? -value : value
     }
 

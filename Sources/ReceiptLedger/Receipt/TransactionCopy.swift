@@ -64,6 +64,9 @@ final class TransactionCopy: Sendable {
     /// The quantity this copy books (1 when absent or bad).
     var effectiveQuantity: Int64 { quantityIsBad ? 1 : (quantity ?? 1) }
 
+    /// The quantity this copy gives as a fixed field: nil when absent (or `null`), 1 when bad.
+    var givenQuantity: Int64? { quantityIsBad ? 1 : quantity }
+
     /// The largest quantity read as given (docs/DECISIONS.md): Apple sells at most 10 units in
     /// one payment; beyond a million the value is not a purchase but damage, and its amounts
     /// could overflow the ledgers.
@@ -97,7 +100,7 @@ extension TransactionCopy {
         var quantity: Int64?
         var quantityIsBad = false
         if let quantityValue = value(Key.quantity), view.kind(quantityValue) != .null {
-            if let parsed = view.looseInteger(quantityValue, trimmingSpaces: true), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
+            if let parsed = view.quantityInteger(quantityValue), parsed >= 1, parsed <= Self.maximumQuantity { quantity = parsed } else { quantityIsBad = true }
         }
         let originalTransactionID = value(Key.originalTransactionID).flatMap {
             view.looseID($0, reusing: id, or: texts.latestOriginalTransactionID)
@@ -160,7 +163,7 @@ struct RenewalInfo: Sendable, Equatable {
         let (id, autoRenew, intent, retry) = slots
         guard id >= 0, let idText = view.looseID(id), !idText.isEmpty else { return nil }
         subscription = ExactString(idText)
-        autoRenewStatus = autoRenew < 0 ? nil : view.looseText(autoRenew)
+        autoRenewStatus = autoRenew < 0 ? nil : view.rawText(autoRenew)
         expirationIntent = intent < 0 ? nil : view.looseText(intent)
         inBillingRetry = retry < 0 || view.kind(retry) == .null ? nil : view.flag(retry)
     }

@@ -48,6 +48,21 @@ import Testing
         #expect(lines.first == "refund_not_revoked,10,Production,refunded,u,monthly,USD,9.99,2024-01-02T00:00:00.000Z,2024-01-01T00:00:00.000Z,2024-01-02T00:40:00.000Z,0.03,revoked more than 0.5 h after the refund")
     }
 
+    /// SPEC §8 Revision 2: `duplicate_delivery` for every non-empty id, held by an accepted
+    /// record or not (held but never booked: empty environment, currency and amount).
+    @Test func aSecondOrderOfAnIdNoBookedTransactionAnswersIsADuplicateDelivery() throws {
+        let lines = try reconcile([
+            order("20", tx: "ghost"), order("21", tx: "ghost", delivered: Self.t0 + Self.hour),
+            order("22", tx: "undated"), order("23", tx: "undated", delivered: Self.t0 + Self.hour),
+            order("24", tx: ""), order("25", tx: ""),
+        ])
+        #expect(lines.filter { $0.hasPrefix("duplicate_delivery") } == [
+            "duplicate_delivery,21,,ghost,u,monthly,,,,2024-01-01T01:00:00.000Z,,,already delivered by order 20",
+            "duplicate_delivery,23,,undated,u,monthly,,,,2024-01-01T01:00:00.000Z,,,already delivered by order 22",
+        ])
+        #expect(lines.filter { $0.hasPrefix("delivered_without_transaction") }.count == 4)
+    }
+
     @Test(arguments: [("24", "24", 86_400_000), ("0.5", "0.5", 1_800_000), ("0.50", "0.50", 1_800_000), ("024", "24", 86_400_000),
                       ("0", "0", 0), ("0.0000001", "0.0000001", 0), ("0.0000002", "0.0000002", 1), ("87600", "87600", 315_360_000_000)])
     func graceHoursAreReadExactly(raw: String, text: String, milliseconds: Int64) throws {
@@ -81,6 +96,8 @@ import Testing
             "delivered_without_transaction,'-3,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,,,no accepted record holds this transaction",
             "delivered_without_transaction,4,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,,,no accepted record holds this transaction",
             "delivered_without_transaction,x,,,u,monthly,,,,2024-01-01T00:00:00.000Z,,,the order names no transaction",
+            // SPEC §8 Revision 2: judged for an id no accepted record holds too.
+            "duplicate_delivery,4,,ghost,u,monthly,,,,2024-01-01T00:00:00.000Z,,,already delivered by order -3",
             "duplicate_delivery,5,Production,sold,u,monthly,USD,9.99,,2024-01-01T01:00:00.000Z,,,already delivered by order 2",
             "duplicate_delivery,11,Production,refunded,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,2024-01-03T00:00:00.000Z,,already delivered by order 10",
             "duplicate_delivery,12,Production,refunded,u,monthly,USD,9.99,,2024-01-01T00:00:00.000Z,2024-01-04T00:00:00.000Z,,already delivered by order 10",
