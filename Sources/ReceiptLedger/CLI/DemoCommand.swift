@@ -26,7 +26,11 @@ enum DemoCommand {
             throw FatalError("cannot generate demo data in \(data): \(error)")
         }
         print("generated \(records) stored answers (seed \(seed)) in \(database), catalog \(catalog)")
+        let apple = try writeAppleReports(database: database, catalog: catalog, folder: data + "/apple")
+        print("wrote Apple's reports for them in \(data)/apple (\(apple.plants.count) differences planted)")
         var options = RunOptions(input: .sqlite(path: database, query: nil))
+        options.appleReports = [AppleReportReader.Source(kind: .sales, path: data + "/apple/sales"),
+                                AppleReportReader.Source(kind: .financial, path: data + "/apple/financial")]
         options.catalogPath = catalog
         options.outputDirectory = out
         var run = ReportRun(options: options, progress: ProgressReporter.forTerminal())
@@ -34,5 +38,24 @@ enum DemoCommand {
         let summary = try run.execute()
         RunCommand.printSummary(summary)
         return ExitCode.success
+    }
+
+    /// Apple's report files for the demo's production transactions (`DemoAppleReports`), in
+    /// `folder/sales` (gzipped dailies) and `folder/financial`; the folders are replaced.
+    static func writeAppleReports(database: String, catalog: String, folder: String) throws -> DemoAppleReports {
+        do {
+            let source = try SQLiteRecordSource(path: database, query: nil)
+            defer { source.endReading() }
+            let journal = try JournalPipeline(reader: ResponseReader(), catalog: try CatalogReader.read(path: catalog)).run(source: source).journal
+            let reports = DemoAppleReports(AppleComparedTransaction.production(journal.transactions))
+            try? FileManager.default.removeItem(atPath: folder)
+            for (sub, files) in [("sales", reports.salesFiles), ("financial", reports.financialFiles)] {
+                try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+                for file in files { try Data(file.bytes).write(to: URL(fileURLWithPath: folder + "/" + sub + "/" + file.name)) }
+            }
+            return reports
+        } catch {
+            throw FatalError("cannot write Apple's demo reports in \(folder): \(error)")
+        }
     }
 }

@@ -7,7 +7,7 @@ enum HTMLReport {
     /// Template files read at start; every one is also a partial (`{{> _head}}`).
     static let templateFiles = [
         "_style.css", "_head.html", "_foot.html", "_table.html", "index.html", "ledger.html", "refunds.html",
-        "sandbox.html", "findings.html", "glossary.html", "transactions.html",
+        "sandbox.html", "findings.html", "glossary.html", "transactions.html", "apple.html",
     ]
     static let pageNames: Set<String> = [
         "index.html", "ledger_period.html", "ledger_product.html", "ledger_user.html", "refunds.html", "sandbox.html", "findings.html",
@@ -40,7 +40,7 @@ enum HTMLReport {
         let ledgers = data.ledgers
         let sums = sums ?? JournalSums(data.journal.transactions)
         let drillDown = DrillDown(data)
-        return [
+        var pages = [
             page("index", "index.html", "Overview") { IndexPage.context(data, sums: sums) },
             page("ledger", "ledger_period.html", "Ledger by period") {
                 LedgerPage.context(data, ledger: ledgers.byPeriod, csv: LedgerFiles.periodName, sums: sums, drillDown: drillDown)
@@ -59,6 +59,10 @@ enum HTMLReport {
             },
             page("glossary", Glossary.pageName, "Glossary") { Glossary.context() },
         ]
+        if data.appleReconciliation != nil {
+            pages.append(page("apple", ApplePage.pageName, "Books against Apple's reports") { ApplePage.context(data) })
+        }
+        return pages
     }
 
     /// Every page rendered, in the order of `pageRenderers`.

@@ -69,7 +69,14 @@ enum IndexPage {
             "states": .list(states.keys.sorted().map { .object(["state": .string($0), "count": .string(Display.count(states[$0] ?? 0))]) }),
             "has_states": .bool(!states.isEmpty),
         ]
-        return context.merging(warningsContext(data.diagnosis)) { current, _ in current }
+        return context.merging(warningsContext(data.diagnosis)) { current, _ in current }.merging(appleContext(data)) { current, _ in current }
+    }
+
+    /// Whether the books tie to Apple's reports (SPEC §10), first on the page; only when Apple's files were given.
+    static func appleContext(_ data: ReportData) -> [String: TemplateValue] {
+        guard let reconciliation = data.appleReconciliation else { return ["has_apple": .bool(false)] }
+        let summary = ApplePage.summary(reconciliation)
+        return ["has_apple": .bool(true), "apple_ties": .bool(summary.ties), "apple_sentence": .string(summary.sentence)]
     }
 
     /// One currency's amounts, formatted for a table row.

@@ -10,7 +10,8 @@ enum PageContext {
         let o = data.options
         let dates = DateDisplay(zone: data.periods.zone)
         let asOf = data.asOf.map(dates.instant) ?? "—"
-        let nav = navigation.map { item in
+        let pages = data.appleReconciliation == nil ? navigation : navigation + [(ApplePage.pageName, "Apple's reports")]
+        let nav = pages.map { item in
             TemplateValue.object(["href": .string(item.file), "title": .string(item.title), "current": .bool(item.file == current)])
         }
         var settings: [TemplateValue] = [

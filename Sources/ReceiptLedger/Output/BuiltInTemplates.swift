@@ -208,6 +208,54 @@ footer p { margin: 0 0 6px; }
 </table>
 
 """#),
+        ("apple.html", #"""
+{{> _head}}
+<section class="glance" aria-labelledby="tie">
+<h2 id="tie">Do the books tie to Apple's reports?</h2>
+{{#ties}}
+<p class="ok">✔ {{sentence}}</p>
+{{/ties}}
+{{^ties}}
+<p class="fail">✘ {{sentence}}</p>
+{{/ties}}
+<p>Apple's reports, not receipts, are the source of record. Days are Pacific and financial months Apple-fiscal here, whatever the run's zone and calendar: that is how Apple cuts them. Only production transactions are compared. Differences come first, the largest first; every row is in <a href="apple_reconciliation.csv">apple_reconciliation.csv</a> (units) and <a href="apple_amounts.csv">apple_amounts.csv</a> (money).</p>
+</section>
+{{#has_keys}}
+<table>
+<thead>
+<tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Product</th><th scope="col" class="num">Apple's units</th><th scope="col" class="num">Our units</th><th scope="col" class="num">Ours − Apple's</th><th scope="col">Finding</th><th scope="col">Money (Apple's · ours · difference)</th><th scope="col">Transactions and what explains it</th></tr>
+</thead>
+<tbody>
+{{#rows}}
+<tr><td>{{report}}</td><td>{{period}}</td><td class="code">{{product}}</td><td class="num">{{apple_units}}</td><td class="num">{{our_units}}</td><td class="num">{{difference}}</td><td>{{#is_match}}<span class="ok">✔ {{finding}}</span>{{/is_match}}{{^is_match}}<span class="fail code">✘ {{finding}}</span>{{/is_match}}</td>
+<td>{{#money}}<div{{#differs}} class="fail"{{/differs}}>{{currency}} customer {{apple_gross}} · {{our_gross}} · {{gross_difference}}; proceeds {{apple_proceeds}} · {{our_proceeds}} · {{proceeds_difference}}</div>{{/money}}</td>
+<td>{{#has_transactions}}<div class="code">{{#transactions}}{{id}} {{/transactions}}{{more}}</div>{{/has_transactions}}{{^has_transactions}}<div>none of ours</div>{{/has_transactions}}{{#notes}}<div class="note">{{text}}</div>{{/notes}}</td></tr>
+{{/rows}}
+</tbody>
+</table>
+{{#capped}}
+<p class="capped">Showing the first {{shown}} of {{total}}; all are in apple_reconciliation.csv.</p>
+{{/capped}}
+{{/has_keys}}
+{{^has_keys}}
+<p>Neither Apple's reports nor our transactions have units on the days the reports cover.</p>
+{{/has_keys}}
+<h2>Normal differences, not defects</h2>
+<ul>
+<li><strong>Purchases within minutes of a Pacific midnight.</strong> Apple's day ends at midnight in Cupertino; a purchase a few minutes either side may be counted on the neighbouring day. A unit missing on one day and extra on the next is this.</li>
+<li><strong>Sales not yet collected at the end of a fiscal month.</strong> The financial report holds what Apple collected in its fiscal month; a sale in its last days may be paid a month later, so we show it first.</li>
+<li><strong>Consumable refunds that receipts never show.</strong> A refunded consumable leaves the receipt, so the server never learns of the refund; Apple's report shows the return.</li>
+<li><strong>Family sharing.</strong> Access a family member gets to a shared purchase is not a sale: it is in neither side's units.</li>
+</ul>
+<h2>Apple's report files read</h2>
+<ul>
+{{#files}}
+<li>{{kind}}: <span class="code">{{path}}</span></li>
+{{/files}}
+</ul>
+{{> _foot}}
+
+"""#),
         ("findings.html", #"""
 {{> _head}}
 <p>{{counts.read}} records read = {{counts.accepted}} accepted + {{counts.redirected}} redirected + {{counts.rejected}} rejected. Nothing is dropped silently: every record is booked or listed here with its reason.</p>
@@ -324,6 +372,12 @@ footer p { margin: 0 0 6px; }
 """#),
         ("index.html", #"""
 {{> _head}}
+{{#has_apple}}
+<section class="apple-tie" aria-labelledby="apple-tie">
+<h2 id="apple-tie">Against Apple's reports</h2>
+<p class="{{#apple_ties}}ok{{/apple_ties}}{{^apple_ties}}fail{{/apple_ties}}">{{#apple_ties}}✔{{/apple_ties}}{{^apple_ties}}✘{{/apple_ties}} {{apple_sentence}} <a href="apple.html">Per period and product</a></p>
+</section>
+{{/has_apple}}
 {{#has_warnings}}
 <section class="warnings" aria-labelledby="warnings">
 <h2 id="warnings">Check before using these figures</h2>

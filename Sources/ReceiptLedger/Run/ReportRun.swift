@@ -226,7 +226,7 @@ struct ReportRun {
     ]).union(HTMLReport.pageNames).union(appleNames)
 
     /// The files written only when Apple's reports were given (SPEC §10).
-    static let appleNames: Set<String> = [AppleReconciliationFile.name, AppleAmountsFile.name]
+    static let appleNames: Set<String> = [AppleReconciliationFile.name, AppleAmountsFile.name, ApplePage.pageName]
 
     /// The report must not replace a file it reads: an input, catalog, orders file or template
     /// that lies in `--out` under a name the report writes (`--out templates` would overwrite

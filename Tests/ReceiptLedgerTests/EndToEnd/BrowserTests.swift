@@ -78,6 +78,24 @@ struct BrowserTests {
         print("browser test: pipeline \(generated - started), Chromium \(finished - generated); report in \(report)")
     }
 
+    /// apple.html and the index's line, as a reader opens them: rendered offline, no console errors.
+    @Test func applePageRendersOfflineWithItsDifferencesFirst() throws {
+        guard let browser = chromium() else { return }
+        let folder = try Self.scratchFolder("apple")
+        defer { HeadlessChromium.removeTree(folder) }
+        let report = try ApplePageTests.runWithReport(folder)
+        for (file, texts) in [("apple.html", ["<h1>Books against Apple's reports</h1>", "Books do not tie: 1 unit and 0.99 USD differ",
+                                              "ours_only", "1002", "Normal differences, not defects"]),
+                              ("index.html", ["Against Apple's reports", "Books do not tie"])] {
+            let html = try String(contentsOfFile: report + "/" + file, encoding: .utf8)
+            try checkSelfContained(html, file)
+            let load = try browser.load(report + "/" + file, scratch: folder)
+            #expect(load.consoleMessages.isEmpty, "\(file): console: \(load.consoleMessages)")
+            #expect(load.pageRequests.isEmpty, "\(file): requests: \(load.pageRequests)")
+            for text in texts { #expect(load.dom.contains(text), "\(file): no \(text) in the DOM") }
+        }
+    }
+
     /// The checks above would pass on a blind detector; this page breaks every rule once.
     @Test func detectorsSeeScriptsConsoleErrorsAndRequests() throws {
         guard let browser = chromium() else { return }

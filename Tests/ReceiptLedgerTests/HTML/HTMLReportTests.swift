@@ -74,7 +74,7 @@ import Testing
     @Test func pageLargerThanTheLimitFailsAndKeepsThePreviousReport() throws {
         let nested = String(repeating: "{{#files}}", count: 7) + String(repeating: "0123456789", count: 10)
             + String(repeating: "{{/files}}", count: 7)
-        let folder = try templates(editing: "index.html") { $0.insert(nested, at: 2) }
+        let folder = try templates(editing: "index.html") { $0.insert(nested, at: 1) }  // after {{> _head}}, before any section
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try ReportFixture.ndjson.write(toFile: folder + "/records.ndjson", atomically: true, encoding: .utf8)
         let out = folder + "/out"
@@ -83,7 +83,7 @@ import Testing
                                       "--templates", ReportFixture.templatesFolder])
         let earlier = try Data(contentsOf: URL(fileURLWithPath: out + "/index.html"))
         let arguments = ["--ndjson", folder + "/records.ndjson", "--out", out, "--templates", folder]
-        #expect(try usageMessage(arguments) == "template \(folder)/index.html:3: the page is larger than 64 MiB, the limit for one page")
+        #expect(try usageMessage(arguments) == "template \(folder)/index.html:2: the page is larger than 64 MiB, the limit for one page")
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/index.html")) == earlier)
     }
 
