@@ -139,6 +139,7 @@ enum ApplePage {
             "report": .string(u.report.rawValue), "period": .string(u.span.label), "product": .string(u.productID),
             "apple_units": .string(Display.count(u.appleUnits)), "our_units": .string(Display.count(u.ourUnits)),
             "difference": .string(signed(u.difference)), "finding": .string(key.finding.rawValue),
+            "finding_href": .string(Glossary.apple(key.finding).map(Glossary.href) ?? Glossary.pageName),
             "is_match": .bool(key.finding == .match),
             "money": .list(key.amounts.map { a in
                 let c = a.currency

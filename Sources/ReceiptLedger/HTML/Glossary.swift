@@ -173,10 +173,18 @@ enum Glossary {
         entry("finding", "bad_revoked_at", "Unreadable revocation time", Reconciliation.Finding.badRevokedAt.explanation, "A refund on the order is listed as leakage: check it first."),
     ])
 
+    static let appleFindings = Section(id: "apple", title: "Apple's reports", intro: "apple_reconciliation.csv's and apple_amounts.csv's finding: the books against Apple's Sales and Financial Reports, per report, period and product (only with --apple-sales or --apple-financial).", entries: [
+        entry("apple", "match", "Ties to Apple", "Apple's net units (and, where both sides know the currency, its money) equal ours over the span.", "None."),
+        entry("apple", "units_differ", "Units differ", "Both sides have units for the key, but not the same number: look at the transactions listed and at the neighbouring days.", "The units' worth on the side with more."),
+        entry("apple", "apple_only", "Only Apple has them", "Apple counted units that no stored record shows: the server never verified these purchases (lost records, an outage).", "Sales Apple paid for that are in no figure of ours."),
+        entry("apple", "ours_only", "Only we have them", "We booked units that Apple does not report: a sandbox purchase stored as production, a replayed or forged record, or a sale Apple has not collected yet.", "Revenue in our books that Apple will not pay."),
+        entry("apple", "amount_differs", "Money differs", "Units agree, money does not: a stale catalog price, tax, the 85 % rate after a subscriber's first year, or Apple's per-unit rounding.", "The difference shown; Apple's figure is the one paid."),
+    ])
+
     /// Every section of the page, in order.
     static let sections: [Section] = [
         money, periods, environments, statuses, cancellationReasons, subscriptionStates, rejections, anomalies,
-        environmentFindings, reconciliationFindings,
+        environmentFindings, reconciliationFindings, appleFindings,
     ]
 
     // MARK: Looking codes up
@@ -194,6 +202,7 @@ enum Glossary {
 
     static func anomaly(_ kind: String) -> Entry? { anomalies.entries.first { $0.term == kind } }
     static func environmentFinding(_ code: String) -> Entry? { environmentFindings.entries.first { $0.term == code } }
+    static func apple(_ finding: AppleFinding) -> Entry? { appleFindings.entries.first { $0.term == finding.rawValue } }
     static func reconciliation(_ finding: Reconciliation.Finding) -> Entry? {
         reconciliationFindings.entries.first { $0.term == finding.rawValue }
     }

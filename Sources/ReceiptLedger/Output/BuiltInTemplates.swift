@@ -227,7 +227,7 @@ footer p { margin: 0 0 6px; }
 </thead>
 <tbody>
 {{#rows}}
-<tr><td>{{report}}</td><td>{{period}}</td><td class="code">{{product}}</td><td class="num">{{apple_units}}</td><td class="num">{{our_units}}</td><td class="num">{{difference}}</td><td>{{#is_match}}<span class="ok">✔ {{finding}}</span>{{/is_match}}{{^is_match}}<span class="fail code">✘ {{finding}}</span>{{/is_match}}</td>
+<tr><td>{{report}}</td><td>{{period}}</td><td class="code">{{product}}</td><td class="num">{{apple_units}}</td><td class="num">{{our_units}}</td><td class="num">{{difference}}</td><td><a href="{{finding_href}}">{{#is_match}}<span class="ok">✔ {{finding}}</span>{{/is_match}}{{^is_match}}<span class="fail code">✘ {{finding}}</span>{{/is_match}}</a></td>
 <td>{{#money}}<div{{#differs}} class="fail"{{/differs}}>{{currency}} customer {{apple_gross}} · {{our_gross}} · {{gross_difference}}; proceeds {{apple_proceeds}} · {{our_proceeds}} · {{proceeds_difference}}</div>{{/money}}</td>
 <td>{{#has_transactions}}<div class="code">{{#transactions}}{{id}} {{/transactions}}{{more}}</div>{{/has_transactions}}{{^has_transactions}}<div>none of ours</div>{{/has_transactions}}{{#notes}}<div class="note">{{text}}</div>{{/notes}}</td></tr>
 {{/rows}}

@@ -78,6 +78,10 @@ import Testing
         #expect(ours.lowerBound < match.lowerBound)
         #expect(page.contains("<div class=\"code\">1002 </div>"))
         #expect(page.contains("Purchases within minutes of a Pacific midnight."))
+        // Each finding links to its plain-language entry in the glossary.
+        #expect(page.contains("<a href=\"glossary.html#apple-match\"><span class=\"ok\">✔ match</span></a>"))
+        let glossary = try String(contentsOfFile: out + "/glossary.html", encoding: .utf8)
+        #expect(glossary.contains("<tr id=\"apple-ours_only\">"))
         let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         let line = try #require(index.range(of: "Books do not tie: 1 unit and 0.99 USD differ over 1 key (of 2); see apple.html."))
         #expect(index.range(of: "<main>").map { $0.upperBound < line.lowerBound } == true)

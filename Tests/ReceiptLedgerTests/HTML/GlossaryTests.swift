@@ -32,6 +32,9 @@ import Testing
         #expect(Self.reasons.map { Glossary.rejection($0)?.anchor } == Self.reasons.map { "reason-" + $0 })
         #expect(Self.kinds.map { Glossary.anomaly($0)?.anchor } == Self.kinds.map { "anomaly-" + $0 })
         #expect(Glossary.rejection("no_such_reason") == nil)
+        let apple: [AppleFinding] = [.match, .unitsDiffer, .appleOnly, .oursOnly, .amountDiffers]
+        #expect(apple.map { Glossary.apple($0)?.anchor } == apple.map { "apple-" + $0.rawValue })
+        #expect(apple.allSatisfy { !(Glossary.apple($0)?.name.isEmpty ?? true) })
         let anchors = Glossary.sections.flatMap(\.entries).map(\.anchor)
         #expect(Set(anchors).count == anchors.count)
     }
