@@ -67,7 +67,7 @@ struct DemoAppleReports {
             let rows = (byDay[day] ?? []).map { group, units in Self.salesRow(group, units: units) }
             let text = ([Self.salesHeader.joined(separator: "\t")] + rows).joined(separator: "\n") + "\n"
             let date = CivilDate(daysSinceEpoch: day)
-            let name = "S_D_85000000_" + String(format: "%04lld%02lld%02lld", date.year, date.month, date.day) + ".txt"
+            let name = "S_D_85000000_" + CivilDate.yearText(date.year) + CivilDate.twoDigits(date.month) + CivilDate.twoDigits(date.day) + ".txt"
             salesFiles.append((name + ".gz", GzipWriter.member(Array(text.utf8))))
         }
         financialFiles = Self.financial(daily)
@@ -117,7 +117,7 @@ struct DemoAppleReports {
 
     private static func usDate(_ day: Int64) -> String {
         let d = CivilDate(daysSinceEpoch: day)
-        return String(format: "%02lld/%02lld/%04lld", d.month, d.day, d.year)
+        return CivilDate.twoDigits(d.month) + "/" + CivilDate.twoDigits(d.day) + "/" + CivilDate.yearText(d.year)
     }
 
     private static func salesRow(_ g: Group, units: Int64) -> String {

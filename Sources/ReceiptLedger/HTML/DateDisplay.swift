@@ -12,7 +12,7 @@ struct DateDisplay: Sendable {
         guard !overflow else { return instant.iso8601 }
         let (day, millisOfDay) = UnixMillis.split(local)
         let minutes = millisOfDay / 60_000
-        return Self.day(day) + " " + Self.twoDigits(minutes / 60) + ":" + Self.twoDigits(minutes % 60) + " " + zoneName(offset)
+        return Self.day(day) + " " + CivilDate.twoDigits(minutes / 60) + ":" + CivilDate.twoDigits(minutes % 60) + " " + zoneName(offset)
     }
 
     /// The local date of an instant: `2024-06-30`.
@@ -25,20 +25,16 @@ struct DateDisplay: Sendable {
     func zoneName(_ offsetMillis: Int64) -> String {
         if let name = zone.abbreviations[offsetMillis] { return name }
         let minutes = offsetMillis.magnitude / 60_000
-        return "UTC" + (offsetMillis < 0 ? "−" : "+") + Self.twoDigits(Int64(minutes / 60)) + ":" + Self.twoDigits(Int64(minutes % 60))
+        return "UTC" + (offsetMillis < 0 ? "−" : "+") + CivilDate.twoDigits(Int64(minutes / 60)) + ":" + CivilDate.twoDigits(Int64(minutes % 60))
     }
 
     /// Local day `day` (days since 1970-01-01): `2024-06-30`.
     static func day(_ day: Int64) -> String {
-        let date = CivilDate(daysSinceEpoch: day)
-        let year = String(date.year)
-        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + twoDigits(date.month) + "-" + twoDigits(date.day)
+        CivilDate(daysSinceEpoch: day).isoText
     }
 
     /// The first and last day of a range of local days: `2024-06-30 – 2024-07-06`.
     static func days(_ days: Range<Int64>) -> String {
         days.count <= 1 ? day(days.lowerBound) : day(days.lowerBound) + " – " + day(days.upperBound - 1)
     }
-
-    private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0" + String(value) : String(value) }
 }

@@ -109,3 +109,19 @@ struct CivilDate: Hashable, Comparable, Sendable {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }
+
+extension CivilDate {
+    /// `2024-06-30`: the date as every file and page writes it (SPEC §6 day labels).
+    var isoText: String { Self.yearText(year) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(day) }
+
+    /// Four digits for years 0 ... 9999 (every readable instant's); plain decimal otherwise.
+    static func yearText(_ year: Int64) -> String {
+        guard (0...9999).contains(year) else { return String(year) }
+        return year < 1000 ? String(repeating: "0", count: year < 10 ? 3 : year < 100 ? 2 : 1) + String(year) : String(year)
+    }
+
+    /// A month, day, week or hour in two digits (`07`); larger values as they are.
+    static func twoDigits(_ value: Int64) -> String {
+        value < 10 ? "0" + String(value) : String(value)
+    }
+}

@@ -44,29 +44,29 @@ final class PeriodCalendar: Sendable {
         switch (unit, calendar) {
         case (.day, _):
             let date = CivilDate(daysSinceEpoch: day)
-            return "\(Self.year(date.year))-\(Self.twoDigits(date.month))-\(Self.twoDigits(date.day))"
+            return date.isoText
         case (.week, .gregorian):
             let week = IsoWeek(daysSinceEpoch: day)
-            return "\(Self.year(week.year))-W\(Self.twoDigits(week.week))"
+            return "\(CivilDate.yearText(week.year))-W\(CivilDate.twoDigits(week.week))"
         case (.month, .gregorian):
             let date = CivilDate(daysSinceEpoch: day)
-            return "\(Self.year(date.year))-\(Self.twoDigits(date.month))"
+            return "\(CivilDate.yearText(date.year))-\(CivilDate.twoDigits(date.month))"
         case (.quarter, .gregorian):
             let date = CivilDate(daysSinceEpoch: day)
-            return "\(Self.year(date.year))-Q\((date.month - 1) / 3 + 1)"
+            return "\(CivilDate.yearText(date.year))-Q\((date.month - 1) / 3 + 1)"
         case (.year, .gregorian):
-            return Self.year(CivilDate(daysSinceEpoch: day).year)
+            return CivilDate.yearText(CivilDate(daysSinceEpoch: day).year)
         case (.week, .appleFiscal):
             let fiscal = FiscalDate(daysSinceEpoch: day)
-            return "FY\(Self.year(fiscal.fiscalYear))-W\(Self.twoDigits(fiscal.week))"
+            return "FY\(CivilDate.yearText(fiscal.fiscalYear))-W\(CivilDate.twoDigits(fiscal.week))"
         case (.month, .appleFiscal):
             let month = FiscalDate(daysSinceEpoch: day).labelMonth
-            return "\(Self.year(month.year))-\(Self.twoDigits(month.month))"
+            return "\(CivilDate.yearText(month.year))-\(CivilDate.twoDigits(month.month))"
         case (.quarter, .appleFiscal):
             let fiscal = FiscalDate(daysSinceEpoch: day)
-            return "FY\(Self.year(fiscal.fiscalYear))-Q\(fiscal.quarter)"
+            return "FY\(CivilDate.yearText(fiscal.fiscalYear))-Q\(fiscal.quarter)"
         case (.year, .appleFiscal):
-            return "FY\(Self.year(FiscalDate(daysSinceEpoch: day).fiscalYear))"
+            return "FY\(CivilDate.yearText(FiscalDate(daysSinceEpoch: day).fiscalYear))"
         }
     }
 
@@ -74,9 +74,9 @@ final class PeriodCalendar: Sendable {
     /// `2024` (for weeks the ISO week-numbering year), `FY2025` with the Apple fiscal calendar.
     func yearLabel(forLocalDay day: Int64) -> String {
         switch (unit, calendar) {
-        case (.week, .gregorian): return Self.year(IsoWeek(daysSinceEpoch: day).year)
-        case (_, .gregorian): return Self.year(CivilDate(daysSinceEpoch: day).year)
-        case (_, .appleFiscal): return "FY" + Self.year(FiscalDate(daysSinceEpoch: day).fiscalYear)
+        case (.week, .gregorian): return CivilDate.yearText(IsoWeek(daysSinceEpoch: day).year)
+        case (_, .gregorian): return CivilDate.yearText(CivilDate(daysSinceEpoch: day).year)
+        case (_, .appleFiscal): return "FY" + CivilDate.yearText(FiscalDate(daysSinceEpoch: day).fiscalYear)
         }
     }
 
@@ -140,15 +140,5 @@ final class PeriodCalendar: Sendable {
     private static func millis(ofDay day: Int64) -> Int64 {
         let (millis, overflow) = day.multipliedReportingOverflow(by: UnixMillis.millisPerDay)
         return overflow ? (day < 0 ? Int64.min : Int64.max) : millis
-    }
-
-    /// Four digits for years 0 ... 9999 (every readable instant's); plain decimal otherwise.
-    private static func year(_ year: Int64) -> String {
-        guard (0...9999).contains(year) else { return String(year) }
-        return year < 1000 ? String(repeating: "0", count: year < 10 ? 3 : year < 100 ? 2 : 1) + String(year) : String(year)
-    }
-
-    private static func twoDigits(_ value: Int64) -> String {
-        value < 10 ? "0" + String(value) : String(value)
     }
 }
