@@ -126,6 +126,20 @@ struct JSONView {
         }
     }
 
+    /// The tape index of the value of member `key` of the object at `index` (the last of
+    /// duplicate keys); nil when absent or not an object. For the rarer kinds of record, whose
+    /// few lookups do not need a `JSONKeySet`.
+    func member(_ key: String, of index: Int) -> Int? {
+        var found: Int?
+        var key = key
+        key.withUTF8 { wanted in
+            forEachMember(index) { keyIndex, value in
+                if withString(keyIndex, { ByteRuns.equal($0, wanted) }) == true { found = value }
+            }
+        }
+        return found
+    }
+
     /// Finds the members of the object at `index` that `keys` names, in one pass: `found[k]` is
     /// the tape index of the value of key `k`, or -1 (the last of duplicate keys wins, as with
     /// `JSONValue[key]`). For a value that is not an object every slot is -1.

@@ -5,32 +5,52 @@ struct EnvironmentCheck: Sendable {
     var user: String
     var verifiedAt: UnixMillis
     var claimedEnvironment: String
-    var environment: Environment
+    /// The environments the record's transactions are booked in, sorted (SPEC §9: a record of
+    /// signed transactions may hold several); the record's own when it holds none.
+    var environments: [Environment]
+    var environment: Environment { environments.first ?? .production }
+    /// The `environment` column: the environments joined with `;`.
+    var environmentText: String { environments.map(\.rawValue).joined(separator: ";") }
     var status: Int64?
     var findings: [String]
 
-    /// The findings of one record, in SPEC order; empty when there is nothing to say.
-    static func findings(outcome: ParsedRecord.Outcome, claimed: String?) -> (Environment, [String])? {
+    /// SPEC §3, §9: the environment of an accepted record whose answer does not say, taken from
+    /// a claim of `Production` or `Sandbox` (trimmed, any case); nil when the answer says, or
+    /// nothing usable is claimed (Production, inferred).
+    static func environmentFromClaim(outcome: ParsedRecord.Outcome, claimed: String?) -> Environment? {
+        guard case .accepted(_, let inferred) = outcome, inferred, let claimed else { return nil }
+        return Environment(loosely: claimed)
+    }
+
+    /// The findings of one record, in SPEC order; nil when there is nothing to say.
+    /// `copyEnvironments` are the environments of the record's copies as booked (each signed
+    /// copy its own, the others the record's).
+    static func findings(outcome: ParsedRecord.Outcome, copyEnvironments: [Environment], claimed: String?) -> ([Environment], [String])? {
         switch outcome {
         case .redirected(let status):
-            return status == StatusCode.sandboxReceiptSentToProduction ? (.sandbox, ["status_21007"]) : (.production, ["status_21008"])
-        case .accepted(let environment, let inferred):
+            return status == StatusCode.sandboxReceiptSentToProduction ? ([.sandbox], ["status_21007"]) : ([.production], ["status_21008"])
+        case .accepted(let found, let inferred):
+            let fromClaim = environmentFromClaim(outcome: outcome, claimed: claimed)
+            let recordEnvironment = fromClaim ?? found
+            let environments = copyEnvironments.isEmpty ? [recordEnvironment] : Array(Set(copyEnvironments)).sorted()
             var findings: [String] = []
-            if let claimed, !agrees(claimed, with: environment), case let loose = LooseText.trimmedLowercased(claimed), !loose.isEmpty,
-               loose != (environment == .production ? "production" : "sandbox") {
+            if let claimed, environments.contains(where: { !agrees(claimed, with: $0) }) {
                 findings.append("environment_mismatch")
             }
-            if inferred { findings.append("environment_inferred") }
-            return findings.isEmpty ? nil : (environment, findings)
+            if fromClaim != nil { findings.append("environment_from_claim") } else if inferred { findings.append("environment_inferred") }
+            return findings.isEmpty ? nil : (environments, findings)
         case .rejected:
             return nil
         }
     }
 
-    /// The usual claim, spelled as Apple spells the environment: agrees without building the
-    /// loose text (every record has a claim to check).
+    /// Whether a set claim agrees with `environment` (SPEC §8: trimmed, any case; an empty
+    /// claim is no claim and agrees with anything). Apple's own spelling, in nearly every
+    /// record, is recognised without building the loose text.
     private static func agrees(_ claimed: String, with environment: Environment) -> Bool {
-        claimed.hasSameUTF8(as: environment == .production ? "Production" : "Sandbox")
+        if claimed.hasSameUTF8(as: environment.rawValue) { return true }
+        let loose = LooseText.trimmedLowercased(claimed)
+        return loose.isEmpty || loose == environment.rawValue.lowercased()
     }
 }
 
@@ -41,4 +61,15 @@ struct RejectedRecord: Sendable {
     var user: String
     var reason: RejectionReason
     var detail: String
+}
+
+/// One row of `notifications.csv` (SPEC §9): a notification and the record that first held it.
+struct NotificationRow: Sendable {
+    var recordID: Int64
+    var user: String
+    var event: NotificationEvent
+    var kind: RecordKind { event.kind }
+    var notificationType: String { event.notificationType }
+    var transactionID: String { event.transactionID }
+    var originalTransactionID: String { event.originalTransactionID }
 }

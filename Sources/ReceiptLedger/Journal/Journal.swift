@@ -10,6 +10,10 @@ struct Journal: Sendable {
     var renewals: RenewalTable
     var counts: RecordCounts
     /// Every transaction id held by an accepted record, booked or not (for orders).
+    /// One row per notification (SPEC §9), in processing order.
+    var notifications: [NotificationRow] = []
+    /// Environments whose consumables' refunds are visible (SPEC §9 "Consumables").
+    var consumableRefundEnvironments: Set<Environment> = []
     var heldTransactionIDs: HeldTransactionIDs
     /// For each transaction number of `heldTransactionIDs.index`: its position in
     /// `transactions`, or -1 when it was not booked.
@@ -73,6 +77,7 @@ extension JournalBuilder {
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
                        rejected: rejected, renewals: renewals, counts: counts,
+                       notifications: notifications, consumableRefundEnvironments: consumableRefundEnvironments,
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }
 

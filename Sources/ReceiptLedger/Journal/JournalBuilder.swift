@@ -32,6 +32,12 @@ struct JournalBuilder {
     private(set) var recordsRedirected = 0
     private(set) var recordsRejected = 0
     private(set) var statusCounts: [Int64: Int] = [:]
+    /// One row per notification: per distinct V2 `notificationUUID` (Apple's retries are one),
+    /// else per record (SPEC §9).
+    private(set) var notifications: [NotificationRow] = []
+    private var notificationUUIDs = Set<String>()
+    /// Environments whose consumable refunds Apple reported in the input (SPEC §9).
+    private(set) var consumableRefundEnvironments = Set<Environment>()
     /// Keys of timestamp anomalies already raised, so each is raised once, at its earliest record.
     private var raisedTimestampFindings = Set<String>()
     /// The names of the users that records name: `finish` needs every one of them (the
@@ -62,11 +68,6 @@ struct JournalBuilder {
 
     mutating func add(_ record: ParsedRecord, context: RecordContext) {
         if let status = record.status { statusCounts[status, default: 0] += 1 }
-        if let (environment, findings) = EnvironmentCheck.findings(outcome: record.outcome, claimed: context.claimedEnvironment) {
-            environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: context.userName, verifiedAt: context.verifiedAt,
-                                                      claimedEnvironment: context.claimedEnvironment ?? "", environment: environment,
-                                                      status: record.status, findings: findings))
-        }
         let environment: Environment
         switch record.outcome {
         case .rejected(let reason, let detail):
@@ -74,11 +75,18 @@ struct JournalBuilder {
             return
         case .redirected:
             recordsRedirected += 1
+            noteEnvironmentCheck(record, copyEnvironments: [], context: context)
             return
         case .accepted(let found, _):
             recordsAccepted += 1
-            environment = found
+            environment = EnvironmentCheck.environmentFromClaim(outcome: record.outcome, claimed: context.claimedEnvironment) ?? found
         }
+        noteEnvironmentCheck(record, copyEnvironments: record.transactions.map { $0.environment ?? environment }, context: context)
+        if var event = record.notification, event.uuid.isEmpty || notificationUUIDs.insert(event.uuid).inserted {
+            if event.environment == nil, event.kind == .notificationV1 { event.environment = environment }
+            notifications.append(NotificationRow(recordID: context.recordID, user: context.userName, event: event))
+        }
+        consumableRefundEnvironments.formUnion(record.consumableRefundEnvironments)
 
         for anomaly in record.anomalies {
             let key = "\(anomaly.kind.rawValue)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"
@@ -94,6 +102,8 @@ struct JournalBuilder {
         let shortcut = self.shortcut
         for index in copies.indices {
             let serial = copies[index].serial
+            // A signed copy's own environment (SPEC §9), else the record's.
+            let environment = copies[index].environment ?? environment
             var position = -1  // -1 until the copy's transaction is known
             if let known = stateNumber(of: copies, at: index, in: environment) {
                 position = known
@@ -146,8 +156,17 @@ struct JournalBuilder {
             }
         }
         for info in record.renewals {
-            renewals.record(info, in: environment)
+            renewals.record(info, in: info.environment ?? environment, at: info.signedDate ?? context.verifiedAt)
         }
+    }
+
+    /// Lists the record in `environment_check.csv` when it has findings (SPEC §3, §8, §9).
+    private mutating func noteEnvironmentCheck(_ record: ParsedRecord, copyEnvironments: [Environment], context: RecordContext) {
+        guard let (environments, findings) = EnvironmentCheck.findings(outcome: record.outcome, copyEnvironments: copyEnvironments,
+                                                                       claimed: context.claimedEnvironment) else { return }
+        environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: context.userName, verifiedAt: context.verifiedAt,
+                                                  claimedEnvironment: context.claimedEnvironment ?? "", environments: environments,
+                                                  status: record.status, findings: findings))
     }
 
     /// The number of the transaction of the copy at `index` in `environment`, if it has one: as

@@ -9,15 +9,23 @@ struct RenewalTable: Sendable {
     private var index = TransactionIndex()
     /// The latest info of each subscription, by its number in `index`.
     private var infos: [RenewalInfo] = []
+    /// The time of each subscription's latest info (SPEC §9: a signed info's `signedDate`, a
+    /// receipt's its record's `verified_at`).
+    private var times: [UnixMillis] = []
 
-    /// Keeps `info` as the latest of its subscription in `environment`.
-    mutating func record(_ info: RenewalInfo, in environment: Environment) {
+    /// Keeps `info` as the latest of its subscription in `environment` unless an info of a
+    /// later time is kept already (equal times: the one read later wins, as records come in
+    /// order).
+    mutating func record(_ info: RenewalInfo, in environment: Environment, at time: UnixMillis) {
         if let number = index.find(environment, info.subscription) {
+            guard time >= times[number] else { return }
             infos[number].takeStatus(of: info)
+            times[number] = time
         } else {
             let number = index.insert(environment, info.subscription)
             assert(number == infos.count, "the index numbers subscriptions as `infos` holds them")
             infos.append(info)
+            times.append(time)
         }
     }
 

@@ -14,6 +14,10 @@ enum AnomalyKind: String, Hashable, Sendable, CaseIterable, CustomStringConverti
     case malformedTransaction = "malformed_transaction"
     case badQuantity = "bad_quantity"
     case cancellationBeforePurchase = "cancellation_before_purchase"
+    /// A later signed copy without `revocationDate` reverses a refund (SPEC §9).
+    case refundReversed = "refund_reversed"
+    /// A signed price differs from the catalog's in the same currency (SPEC §9).
+    case catalogPriceDiffers = "catalog_price_differs"
 
     /// The CSV text, also in string interpolation (deduplication keys, messages).
     var description: String { rawValue }

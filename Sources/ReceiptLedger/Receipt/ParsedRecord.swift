@@ -28,16 +28,27 @@ struct ParsedRecord: Sendable {
         let serial: UInt64
         /// `copy.raisesFindings`.
         let raisesFindings: Bool
+        /// The copy's own environment (a signed transaction's, SPEC §9); nil: the record's.
+        let environment: Environment?
 
-        init(_ copy: TransactionCopy) {
+        init(_ copy: TransactionCopy, environment: Environment? = nil) {
             self.copy = copy
             serial = copy.serial
             raisesFindings = copy.raisesFindings
+            self.environment = environment
         }
     }
 
     var outcome: Outcome
+    /// The kind of record (SPEC §9), found from the top-level keys.
+    var kind: RecordKind = .receipt
+    /// `status` of a receipt answer (V1: `unified_receipt.status`); nil for the signed kinds.
     var status: Int64?
+    /// The notification this record is (V1, V2), for `notifications.csv`.
+    var notification: NotificationEvent?
+    /// Environments whose consumable refunds this record shows Apple reports (a V2
+    /// notification's, a Get Refund History answer's transactions', SPEC §9 "Consumables").
+    var consumableRefundEnvironments: [Environment] = []
     var transactions: [Copy] = []
     var renewals: [RenewalInfo] = []
     var anomalies: [RecordAnomaly] = []

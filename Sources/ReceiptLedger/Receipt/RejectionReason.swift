@@ -22,11 +22,15 @@ enum RejectionReason: Hashable, Sendable, CustomStringConvertible, CaseIterable 
     case badVerifiedAt
     /// `--bundle-id` names other apps.
     case foreignBundle
+    /// An object that is no kind of record of SPEC §9.
+    case unknownFormat
+    /// A JWS that is not three Base64URL parts, or whose payload is not a JSON object (SPEC §9).
+    case invalidJWS
 
     /// One of each; `status(0)` stands for every `status_<code>`.
     static let allCases: [RejectionReason] = [
         .status(0), .invalidJSON, .emptyResponse, .notAnObject, .missingStatus, .badStatus, .missingReceipt,
-        .malformedReceipt, .badID, .duplicateID, .badUserID, .badVerifiedAt, .foreignBundle,
+        .malformedReceipt, .badID, .duplicateID, .badUserID, .badVerifiedAt, .foreignBundle, .unknownFormat, .invalidJWS,
     ]
 
     /// The text of the `reason` column.
@@ -45,6 +49,8 @@ enum RejectionReason: Hashable, Sendable, CustomStringConvertible, CaseIterable 
         case .badUserID: "bad_user_id"
         case .badVerifiedAt: "bad_verified_at"
         case .foreignBundle: "foreign_bundle"
+        case .unknownFormat: "unknown_format"
+        case .invalidJWS: "invalid_jws"
         }
     }
 

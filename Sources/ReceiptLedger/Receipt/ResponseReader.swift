@@ -58,8 +58,20 @@ struct ResponseReader: Sendable {
     /// The arrays whose objects the memo may hold: not `pending_renewal_info`, whose entries
     /// it never holds (a lookup each was wasted).
     static let copyArrays = JSONKeySet(["in_app", "latest_receipt_info"])
-    static let rootKeys = JSONKeySet(["status", "receipt", "environment", "latest_receipt_info", "pending_renewal_info"])
-    static let receiptKeys = JSONKeySet(["in_app", "bundle_id", "receipt_type"])
+    static let rootKeys = JSONKeySet([
+        "status", "receipt", "environment", "latest_receipt_info", "pending_renewal_info",
+        "notification_type", "signedPayload", "notificationType", "signedTransactions", "signedTransactionInfo", "data",
+        "transactionId", "signedDate", "latest_expired_receipt_info", "auto_renew_status", "expiration_intent",
+        "is_in_billing_retry_period",
+    ])
+    /// Positions in `rootKeys`.
+    enum RootKey {
+        static let status = 0, receipt = 1, environment = 2, latest = 3, renewal = 4
+        static let notificationType = 5, signedPayload = 6, decodedNotificationType = 7, signedTransactions = 8
+        static let signedTransactionInfo = 9, data = 10, transactionID = 11, signedDate = 12, latestExpired = 13
+        static let autoRenewStatus = 14, expirationIntent = 15, inBillingRetry = 16
+    }
+    static let receiptKeys = JSONKeySet(["in_app", "bundle_id", "receipt_type", "transaction_id", "bid"])
 
     /// Reads one answer on its own: no memo, which only pays across answers (and reserves
     /// room for hundreds of MiB).
@@ -83,6 +95,9 @@ struct ResponseReader: Sendable {
                 read(view, root: 0, scratch: scratch)
             }
         } catch {
+            // SPEC §9: text that is not JSON is a bare JWS only when it has a JWS's shape.
+            let bytes = UnsafeBufferPointer(start: response.baseAddress?.assumingMemoryBound(to: UInt8.self), count: response.count)
+            if CompactJWS.hasShape(bytes) { return SignedRecordReader(bundleIDs: bundleIDs).read(compactJWS: bytes) }
             return rejected(.invalidJSON, "\(error.message) at byte \(error.offset)")
         }
     }
@@ -99,14 +114,43 @@ struct ResponseReader: Sendable {
         }
     }
 
-    /// The rules, on a view of the answer (`found` is scratch space for member lookups).
+    /// The rules, on a view of the answer (`found` is scratch space for member lookups): the
+    /// kind of record from its top-level keys (SPEC §9), then that kind's reader.
     private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
                       copies: inout ByteMemo<TransactionCopy>, dates: inout ReceiptDateFields,
                       texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
-        guard view.kind(root) == .object else { return rejected(.notAnObject, "the response is a JSON \(view.kind(root))") }
+        switch view.kind(root) {
+        case .object: break
+        case .string:
+            // SPEC §9: a JSON string is always read as a JWS.
+            return view.withString(root) { SignedRecordReader(bundleIDs: bundleIDs).read(compactJWS: $0) }
+                ?? rejected(.invalidJWS, "the response is a JSON string that cannot be read")
+        default:
+            return rejected(.notAnObject, "the response is a JSON \(view.kind(root))")
+        }
         view.find(Self.rootKeys, in: root, into: found)
-        let (statusValue, receipt, environmentValue, latestValue, renewalValue) = (found[0], found[1], found[2], found[3], found[4])
-        guard statusValue >= 0, view.kind(statusValue) != .null else { return rejected(.missingStatus, "the response has no status") }
+        let statusValue = found[RootKey.status]
+        if statusValue < 0 || view.kind(statusValue) == .null {
+            let kindKeys = Self.RootKey.self
+            func has(_ key: Int) -> Bool { found[key] >= 0 && view.kind(found[key]) != .null }
+            if has(kindKeys.notificationType) {
+                return readNotificationV1(view, root: root, found: found, copies: &copies, texts: &texts, repeats: &repeats)
+            }
+            let signed = SignedRecordReader(bundleIDs: bundleIDs)
+            if has(kindKeys.signedPayload) || has(kindKeys.decodedNotificationType) { return signed.readNotificationV2(view, root) }
+            if has(kindKeys.signedTransactions) || has(kindKeys.signedTransactionInfo) { return signed.readServerAPI(view, root) }
+            if has(kindKeys.data), view.kind(found[kindKeys.data]) == .object, signed.holdsLastTransactions(view, found[kindKeys.data]) {
+                return signed.readServerAPI(view, root)
+            }
+            if has(kindKeys.transactionID), has(kindKeys.signedDate) { return signed.readSignedTransaction(view, root) }
+            if found[kindKeys.receipt] >= 0 || found[kindKeys.latest] >= 0 || statusValue >= 0 {
+                return rejected(.missingStatus, "the response has no status")
+            }
+            return rejected(.unknownFormat, "the response is no kind of record Apple sends (top-level keys: \(Self.keyList(view, root)))")
+        }
+        let (receipt, environmentValue, latestValue, renewalValue, expiredValue) =
+            (found[RootKey.receipt], found[RootKey.environment], found[RootKey.latest], found[RootKey.renewal], found[RootKey.latestExpired])
+        let topLevelRenewal = (found[RootKey.autoRenewStatus], found[RootKey.expirationIntent], found[RootKey.inBillingRetry])
         guard let status = view.looseInteger(statusValue) else {
             return rejected(.badStatus, "status is not an integer: \(Self.excerpt(view.rawBytes(statusValue)))")
         }
@@ -124,59 +168,169 @@ struct ResponseReader: Sendable {
             return rejected(.missingReceipt, "status \(status) without a receipt object", status: status)
         }
         view.find(Self.receiptKeys, in: receipt, into: found)
-        let (inAppValue, bundleValue, receiptTypeValue) = (found[0], found[1], found[2])
+        let (inAppValue, bundleValue, receiptTypeValue, receiptTransactionID, bidValue) = (found[0], found[1], found[2], found[3], found[4])
         guard let inApp = EntryList(view, inAppValue, allowSingleObject: false) else {
             return rejected(.malformedReceipt, "receipt.in_app is a JSON \(inAppValue < 0 ? .null : view.kind(inAppValue))", status: status)
         }
         guard let latest = EntryList(view, latestValue) else {
             return rejected(.malformedReceipt, "latest_receipt_info is a JSON \(latestValue < 0 ? .null : view.kind(latestValue))", status: status)
         }
-        if !bundleIDs.isEmpty, bundleValue >= 0, let bundle = view.looseText(bundleValue), !bundleIDs.contains(bundle) {
-            return rejected(.foreignBundle, Self.foreignBundleDetail(bundle), status: status)
+        guard let expired = EntryList(view, expiredValue) else {
+            return rejected(.malformedReceipt, "latest_expired_receipt_info is a JSON \(view.kind(expiredValue))", status: status)
         }
+        if let foreign = foreignBundle(view, bundleValue) ?? foreignBundle(view, bidValue) {
+            return rejected(.foreignBundle, Self.foreignBundleDetail(foreign), status: status)
+        }
+        // SPEC §9, iOS 6: a `receipt` with a `transaction_id` and no `in_app` is itself a transaction.
+        let receiptIsTransaction = inAppValue < 0 && receiptTransactionID >= 0
 
         let (environment, inferred) = Self.environment(view, environmentValue, receiptTypeValue)
         var record = ParsedRecord(outcome: .accepted(environment: environment, inferred: inferred), status: status)
-        record.transactions.reserveCapacity(inApp.count(view) + latest.count(view))
+        record.transactions.reserveCapacity(inApp.count(view) + latest.count(view) + (receiptIsTransaction ? 1 : 0))
         repeats.beginRecord()
-        let shortcut = self.shortcut
-        func readEntries(_ list: StaticString, _ entries: EntryList) {
-            var position = 0
-            entries.forEach(view) { entry in
-                let copy: TransactionCopy?
-                if let number = view.knownObjectNumber(entry) {
-                    copy = copies.value(number: number) ?? Self.readAlone(view.rawBytes(entry))
-                } else {
-                    // Only flat objects are kept: the parser may skip only those (`KnownObjects`).
-                    copy = copies.value(of: view.rawBytes(entry), keep: view.isFlatObject(entry)) {
-                        TransactionCopy.read(view, entry, found: found, texts: &texts)
-                    }
+        if receiptIsTransaction {
+            readEntries("receipt", EntryList(single: receipt), view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
+        } else {
+            readEntries("in_app", inApp, view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
+        }
+        readEntries("latest_receipt_info", latest, view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
+        readEntries("latest_expired_receipt_info", expired, view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
+        readRenewals(view, renewalValue, into: &record)
+        if let info = Self.topLevelRenewal(view, topLevelRenewal, of: record) { record.renewals.append(info) }
+        if !receiptIsTransaction { record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, scan: &dates) }
+        return record
+    }
+
+    /// SPEC §9: an App Store Server Notification V1. Its transactions are those of
+    /// `unified_receipt.latest_receipt_info`, its renewal info `unified_receipt.pending_renewal_info`;
+    /// its environment `environment` (`PROD` is Production), else `unified_receipt.environment`,
+    /// else §3's fallbacks.
+    private func readNotificationV1(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
+                                    copies: inout ByteMemo<TransactionCopy>, texts: inout CopyTexts,
+                                    repeats: inout RepeatedCopies) -> ParsedRecord {
+        let (typeValue, environmentValue, bidValue, unified) = (found[RootKey.notificationType], found[RootKey.environment],
+                                                                view.member("bid", of: root), view.member("unified_receipt", of: root))
+        if let foreign = foreignBundle(view, bidValue) {
+            return ParsedRecord(outcome: .rejected(reason: .foreignBundle, detail: Self.foreignBundleDetail(foreign)), kind: .notificationV1)
+        }
+        let hasUnified = unified.map { view.kind($0) == .object } ?? false
+        let latestValue = hasUnified ? (view.member("latest_receipt_info", of: unified!) ?? -1) : -1
+        guard let latest = EntryList(view, latestValue) else {
+            return ParsedRecord(outcome: .rejected(reason: .malformedReceipt,
+                                                   detail: "unified_receipt.latest_receipt_info is a JSON \(view.kind(latestValue))"),
+                                kind: .notificationV1)
+        }
+        var environment: Environment?
+        var inferred = false
+        if environmentValue >= 0, let text = view.looseText(environmentValue) {
+            environment = LooseText.trimmedLowercased(text) == "prod" ? .production : Environment(loosely: text)
+        }
+        if environment == nil, hasUnified, let inner = view.member("environment", of: unified!), let text = view.looseText(inner) {
+            environment = LooseText.trimmedLowercased(text) == "prod" ? .production : Environment(loosely: text)
+        }
+        if environment == nil {
+            let receiptType = hasUnified ? (view.member("receipt_type", of: unified!) ?? -1) : -1
+            (environment, inferred) = Self.environment(view, -1, receiptType)
+        }
+        let status = hasUnified ? view.member("status", of: unified!).flatMap { view.looseInteger($0) } : nil
+        var record = ParsedRecord(outcome: .accepted(environment: environment ?? .production, inferred: inferred), kind: .notificationV1,
+                                  status: status)
+        repeats.beginRecord()
+        readEntries("unified_receipt.latest_receipt_info", latest, view, found: found, into: &record, copies: &copies, texts: &texts,
+                    repeats: &repeats)
+        if hasUnified { readRenewals(view, view.member("pending_renewal_info", of: unified!) ?? -1, into: &record) }
+        let newest = Self.latestByPurchase(record.transactions)
+        record.notification = NotificationEvent(
+            kind: .notificationV1, notificationType: view.looseText(typeValue) ?? "", environment: environment,
+            transactionID: newest?.transactionID ?? "", originalTransactionID: newest.map { $0.originalTransactionID ?? $0.id.text }?.string ?? "")
+        return record
+    }
+
+    /// The bundle id at `value` when `--bundle-id` names other apps; nil when it is one of them,
+    /// absent, or every app is accepted.
+    private func foreignBundle(_ view: JSONView, _ value: Int?) -> String? {
+        guard !bundleIDs.isEmpty, let value, value >= 0, let bundle = view.looseText(value), !bundleIDs.contains(bundle) else { return nil }
+        return bundle
+    }
+
+    /// Reads the entries of one list into the record's copies, in order; an entry that is not a
+    /// transaction is a `malformed_transaction` anomaly.
+    private func readEntries(_ list: StaticString, _ entries: EntryList, _ view: JSONView, found: UnsafeMutableBufferPointer<Int>,
+                             into record: inout ParsedRecord, copies: inout ByteMemo<TransactionCopy>, texts: inout CopyTexts,
+                             repeats: inout RepeatedCopies) {
+        var position = 0
+        entries.forEach(view) { entry in
+            let copy: TransactionCopy?
+            if let number = view.knownObjectNumber(entry) {
+                copy = copies.value(number: number) ?? Self.readAlone(view.rawBytes(entry))
+            } else {
+                // Only flat objects are kept: the parser may skip only those (`KnownObjects`).
+                copy = copies.value(of: view.rawBytes(entry), keep: view.isFlatObject(entry)) {
+                    TransactionCopy.read(view, entry, found: found, texts: &texts)
                 }
-                if let copy {
-                    if !shortcut.readerMayDrop(copy, repeats: &repeats) { record.transactions.append(ParsedRecord.Copy(copy)) }
-                } else {
-                    let isObject = view.kind(entry) == .object
-                    var id = ""
-                    if isObject {
-                        view.find(TransactionCopy.keys, in: entry, into: found)
-                        let idValue = found[TransactionCopy.Key.transactionID]
-                        if idValue >= 0 { id = view.looseText(idValue) ?? "" }
-                    }
-                    let detail = isObject ? "\(list)[\(position)] has no transaction_id" : "\(list)[\(position)] is a JSON \(view.kind(entry))"
-                    record.anomalies.append(.init(kind: .malformedTransaction, transactionID: id, detail: detail, field: "\(list)[\(position)]"))
+            }
+            if let copy {
+                if !shortcut.readerMayDrop(copy, repeats: &repeats) { record.transactions.append(ParsedRecord.Copy(copy)) }
+            } else {
+                let isObject = view.kind(entry) == .object
+                var id = ""
+                if isObject {
+                    view.find(TransactionCopy.keys, in: entry, into: found)
+                    let idValue = found[TransactionCopy.Key.transactionID]
+                    if idValue >= 0 { id = view.looseText(idValue) ?? "" }
                 }
-                position += 1
+                let detail = isObject ? "\(list)[\(position)] has no transaction_id" : "\(list)[\(position)] is a JSON \(view.kind(entry))"
+                record.anomalies.append(.init(kind: .malformedTransaction, transactionID: id, detail: detail, field: "\(list)[\(position)]"))
+            }
+            position += 1
+        }
+    }
+
+    /// The entries of `pending_renewal_info` (SPEC §9: one without `original_transaction_id`
+    /// applies to the subscriptions of its `product_id` in the record, in reading order).
+    /// Read every time: a memo of these entries (as for the copies) costs more than reading
+    /// them, since the parser takes them apart anyway (Benchmarks/EXPERIMENTS.md, "Parsing").
+    private func readRenewals(_ view: JSONView, _ value: Int, into record: inout ParsedRecord) {
+        EntryList(view, value)?.forEach(view) { entry in
+            if let info = RenewalInfo(view, entry) {
+                record.renewals.append(info)
+            } else if view.kind(entry) == .object, let productValue = view.member("product_id", of: entry),
+                      let product = view.looseText(productValue) {
+                var seen = Set<String>()
+                for copy in record.transactions where copy.copy.productID == product {
+                    let subscription = (copy.copy.originalTransactionID ?? copy.copy.id.text).string
+                    guard seen.insert(subscription).inserted, let info = RenewalInfo(view, entry, subscription: subscription) else { continue }
+                    record.renewals.append(info)
+                }
             }
         }
-        readEntries("in_app", inApp)
-        readEntries("latest_receipt_info", latest)
-        // Read every time: a memo of these entries (as for the copies) costs more than reading
-        // them, since the parser takes them apart anyway (Benchmarks/EXPERIMENTS.md, "Parsing").
-        EntryList(view, renewalValue)?.forEach(view) { entry in
-            if let info = RenewalInfo(view, entry) { record.renewals.append(info) }
+    }
+
+    /// SPEC §9, iOS 6: top-level `auto_renew_status`, `expiration_intent` and
+    /// `is_in_billing_retry_period` are renewal info for the `original_transaction_id` (else
+    /// `transaction_id`) of the record's latest transaction by purchase instant.
+    private static func topLevelRenewal(_ view: JSONView, _ values: (Int, Int, Int), of record: ParsedRecord) -> RenewalInfo? {
+        let (autoRenew, intent, retry) = values
+        guard autoRenew >= 0 || intent >= 0 || retry >= 0, let newest = latestByPurchase(record.transactions) else { return nil }
+        return RenewalInfo(subscription: (newest.originalTransactionID ?? newest.id.text).string,
+                           autoRenewStatus: autoRenew < 0 ? nil : view.rawText(autoRenew),
+                           expirationIntent: intent < 0 ? nil : view.rawText(intent),
+                           inBillingRetry: retry < 0 || view.kind(retry) == .null ? nil : view.flag(retry))
+    }
+
+    /// The copy with the latest readable purchase instant (the first of equals, in reading
+    /// order); the last copy when none is readable; nil for none.
+    static func latestByPurchase(_ copies: [ParsedRecord.Copy]) -> TransactionCopy? {
+        var best: TransactionCopy?
+        for entry in copies {
+            guard let current = best else { best = entry.copy; continue }
+            switch (entry.copy.purchase.instant, current.purchase.instant) {
+            case (let a?, let b?) where a > b: best = entry.copy
+            case (_?, nil): best = entry.copy
+            default: break
+            }
         }
-        record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, scan: &dates)
-        return record
+        return best
     }
 
     /// A known object whose copy the memo no longer holds (it cannot happen: the memo forgets
@@ -206,6 +360,9 @@ struct ResponseReader: Sendable {
         /// Tape index of the array or the single object; -1 for none.
         private let value: Int
 
+        /// One object read as a list of one (an iOS 6 `receipt`).
+        init(single object: Int) { value = object }
+
         init?(_ view: JSONView, _ value: Int, allowSingleObject: Bool = true) {
             guard value >= 0 else { self.value = -1; return }
             switch view.kind(value) {
@@ -232,6 +389,14 @@ struct ResponseReader: Sendable {
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// The object's keys, sorted and joined, at most ten (for `unknown_format`'s detail).
+    static func keyList(_ view: JSONView, _ object: Int) -> String {
+        var keys: [String] = []
+        view.forEachMember(object) { key, _ in keys.append(view.string(key) ?? "") }
+        let sorted = keys.sorted()
+        return sorted.prefix(10).joined(separator: ", ") + (sorted.count > 10 ? ", …" : "")
+    }
 
     static func excerpt(_ value: JSONValue) -> String {
         value.document.withView { excerpt($0.rawBytes(value.index)) }

@@ -37,11 +37,14 @@ final class TransactionCopy: Sendable {
     let isInIntroOfferPeriod: Bool
     let isUpgraded: Bool
     let ownershipType: String?
+    /// What a signed copy says beyond a receipt's (SPEC §9); nil for a receipt copy. A signed
+    /// copy's `cancellation` is its `revocationDate`, its `cancellationReason` its `revocationReason`.
+    let signed: SignedTransactionFields?
 
     init(transactionID: IDText, originalTransactionID: IDText?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
          cancellation: TimestampFieldReading, cancellationReason: String?, isTrialPeriod: Bool, isInIntroOfferPeriod: Bool,
-         isUpgraded: Bool, ownershipType: String?) {
+         isUpgraded: Bool, ownershipType: String?, signed: SignedTransactionFields? = nil) {
         serial = nextSerial.add(1, ordering: .relaxed).newValue
         id = ExactString(transactionID)
         self.originalTransactionID = originalTransactionID
@@ -57,9 +60,13 @@ final class TransactionCopy: Sendable {
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.isUpgraded = isUpgraded
         self.ownershipType = ownershipType
+        self.signed = signed
         raisesFindings = quantityIsBad || purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings
-            || cancellation.hasFindings
+            || cancellation.hasFindings || signed != nil
     }
+
+    /// Whether the copy is a signed transaction (SPEC §9).
+    var isSigned: Bool { signed != nil }
 
     /// The quantity this copy books (1 when absent or bad).
     var effectiveQuantity: Int64 { quantityIsBad ? 1 : (quantity ?? 1) }
@@ -115,7 +122,7 @@ extension TransactionCopy {
             originalPurchase: view.timestamp(forms(Key.originalPurchase)),
             expires: view.timestamp(forms(Key.expires)),
             cancellation: view.timestamp(forms(Key.cancellation)),
-            cancellationReason: value(Key.cancellationReason).flatMap(view.looseText),
+            cancellationReason: value(Key.cancellationReason).flatMap(view.rawText),
             isTrialPeriod: value(Key.isTrialPeriod).map(view.flag) ?? false,
             isInIntroOfferPeriod: value(Key.isInIntroOfferPeriod).map(view.flag) ?? false,
             isUpgraded: value(Key.isUpgraded).map(view.flag) ?? false,
@@ -148,10 +155,39 @@ struct RenewalInfo: Sendable, Equatable {
     var expirationIntent: String?
     /// nil when the entry lacks `is_in_billing_retry_period`.
     var inBillingRetry: Bool?
+    /// A signed renewal info's `signedDate` (SPEC §9: the latest by it gives the renewal
+    /// columns); nil for a receipt's entry, whose time is its record's `verified_at`.
+    var signedDate: UnixMillis?
+    /// A signed renewal info's environment (SPEC §9); nil: the record's.
+    var environment: Environment?
 
     init?(_ entry: JSONValue) {
         guard let info = entry.document.withView({ RenewalInfo($0, entry.index) }) else { return nil }
         self = info
+    }
+
+    init(subscription: String, autoRenewStatus: String?, expirationIntent: String?, inBillingRetry: Bool?, signedDate: UnixMillis? = nil,
+         environment: Environment? = nil) {
+        self.environment = environment
+        self.subscription = ExactString(subscription)
+        self.autoRenewStatus = autoRenewStatus
+        self.expirationIntent = expirationIntent
+        self.inBillingRetry = inBillingRetry
+        self.signedDate = signedDate
+    }
+
+    /// An entry without `original_transaction_id`, for the subscription named (SPEC §9: it
+    /// applies to the subscriptions of its `product_id`).
+    init?(_ view: JSONView, _ entry: Int, subscription: String) {
+        guard view.kind(entry) == .object else { return nil }
+        var slots = (-1, -1, -1, -1)
+        withUnsafeMutableBytes(of: &slots) { raw in
+            view.find(Self.keys, in: entry, into: raw.bindMemory(to: Int.self))
+        }
+        let (_, autoRenew, intent, retry) = slots
+        self.init(subscription: subscription, autoRenewStatus: autoRenew < 0 ? nil : view.rawText(autoRenew),
+                  expirationIntent: intent < 0 ? nil : view.rawText(intent),
+                  inBillingRetry: retry < 0 || view.kind(retry) == .null ? nil : view.flag(retry))
     }
 
     init?(_ view: JSONView, _ entry: Int) {
@@ -164,7 +200,7 @@ struct RenewalInfo: Sendable, Equatable {
         guard id >= 0, let idText = view.looseID(id), !idText.isEmpty else { return nil }
         subscription = ExactString(idText)
         autoRenewStatus = autoRenew < 0 ? nil : view.rawText(autoRenew)
-        expirationIntent = intent < 0 ? nil : view.looseText(intent)
+        expirationIntent = intent < 0 ? nil : view.rawText(intent)
         inBillingRetry = retry < 0 || view.kind(retry) == .null ? nil : view.flag(retry)
     }
 
@@ -178,5 +214,6 @@ struct RenewalInfo: Sendable, Equatable {
         autoRenewStatus = later.autoRenewStatus
         expirationIntent = later.expirationIntent
         inBillingRetry = later.inBillingRetry
+        signedDate = later.signedDate
     }
 }

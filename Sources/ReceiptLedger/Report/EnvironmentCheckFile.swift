@@ -14,7 +14,7 @@ enum EnvironmentCheckFile {
         var table = CSVTable(header: header)
         for c in checks {
             table.append([.number(String(c.recordID)), .text(c.user), .instant(c.verifiedAt), .text(c.claimedEnvironment),
-                          .text(c.environment.rawValue), c.status.map { .number(String($0)) } ?? .empty,
+                          .text(c.environmentText), c.status.map { .number(String($0)) } ?? .empty,
                           .text(c.findings.joined(separator: ";"))])
         }
         return table.sorted(keyColumns: 1, numericKeyColumns: [0])

@@ -15,10 +15,12 @@ import Testing
         ("linjunpop__receipt_verifier__auto_renewable_receipt.json", 1, 1, 0, 15, "Sandbox"),
         ("linjunpop__receipt_verifier__exclude_old_transactions.json", 1, 0, 0, 3, "Production"),
         ("linjunpop__receipt_verifier__exclude_old_transactions_false.json", 1, 0, 0, 3, "Production"),
-        ("nov__itunes-receipt__autorenew_subscription_expired.json", 1, 0, 0, 1, "Production"),
-        ("imdhemy__laravel-in-app-purchases__appstore-server-notification.json", 0, 0, 1, 0, ""),
-        ("levibostian__dollabill-apple__server_notification.json", 0, 0, 1, 0, ""),
-        ("gabrielgarza__monza__cancel.json", 0, 0, 1, 0, ""),
+        // The iOS 6 `receipt` is a transaction of its own (SPEC §9): 1000000055076747.
+        ("nov__itunes-receipt__autorenew_subscription_expired.json", 1, 0, 0, 2, "Production"),
+        // Notifications V1 (SPEC §9): `unified_receipt.latest_receipt_info`, environment `PROD` or `Sandbox`.
+        ("imdhemy__laravel-in-app-purchases__appstore-server-notification.json", 1, 0, 0, 54, "Sandbox"),
+        ("levibostian__dollabill-apple__server_notification.json", 1, 0, 0, 3, "Sandbox"),
+        ("gabrielgarza__monza__cancel.json", 1, 0, 0, 1, "Production"),
     ])
     func everyAnswerIsAccountedFor(file: String, accepted: Int, redirected: Int, rejected: Int, transactions: Int, environment: String) throws {
         let journal = try PublicFixtures.journal(file)
@@ -36,11 +38,28 @@ import Testing
         #expect(journal.rejected.map(\.detail) == ["Unknown status"])
     }
 
-    @Test func notificationsAreNotVerifyReceiptAnswers() throws {
-        #expect(try PublicFixtures.journal("gabrielgarza__monza__cancel.json").rejected.map(\.reason.code) == ["missing_status"])
-        #expect(try PublicFixtures.journal("levibostian__dollabill-apple__server_notification.json").rejected.map(\.reason.code) == ["missing_status"])
-        // unified_receipt has status 0 but no receipt object.
-        #expect(try PublicFixtures.journal("imdhemy__laravel-in-app-purchases__appstore-server-notification.json").rejected.map(\.reason.code) == ["missing_receipt"])
+    /// SPEC §9: a V1 notification is read from `unified_receipt`; `PROD` is Production; its
+    /// row in `notifications.csv` names the latest transaction by purchase.
+    @Test func notificationsV1AreRead() throws {
+        let cancel = try PublicFixtures.journal("gabrielgarza__monza__cancel.json")
+        let t = try #require(cancel.transaction("720000240377671", .production))
+        #expect(t.originalTransactionID == "720000238499386")
+        #expect(t.productID == "com.PremiumYearly")
+        #expect(cancel.environmentChecks.isEmpty)
+        let renewal = try PublicFixtures.journal("levibostian__dollabill-apple__server_notification.json")
+        #expect(renewal.transactions.map(\.transactionID) == ["1000000741421650", "1000000741421949", "1000000741422339"])
+        #expect(renewal.notifications.map(\.notificationType) == ["CANCEL"])
+        #expect(renewal.notifications.map(\.transactionID) == ["1000000741422339"])
+        #expect(renewal.notifications.map(\.originalTransactionID) == ["1000000741421650"])
+        #expect(renewal.notifications.map(\.kind) == [.notificationV1])
+    }
+
+    /// SPEC §9, iOS 6: nov's `receipt` is itself transaction 1000000055076747, read before
+    /// `latest_receipt_info`.
+    @Test func theIOS6ReceiptIsATransaction() throws {
+        let journal = try PublicFixtures.journal("nov__itunes-receipt__autorenew_subscription_expired.json")
+        #expect(journal.transactions.map(\.transactionID) == ["1000000052076747", "1000000055076747"])
+        #expect(journal.anomalies.filter { $0.transactionID.isEmpty }.isEmpty)
     }
 
     @Test func cassetteRedirectIsListedAsSandboxReceiptSentToProduction() throws {

@@ -162,7 +162,7 @@ import Testing
         ("{\"status\": 0, \"receipt\": {\"in_app\": \"[]\"}}", "malformed_receipt"),
         ("{\"status\": 0, \"receipt\": {}, \"latest_receipt_info\": true}", "malformed_receipt"),
         ("5", "not_an_object"),
-        ("\"{\\\"status\\\": 0}\"", "not_an_object"),
+        ("\"{\\\"status\\\": 0}\"", "invalid_jws"),  // SPEC §9: a JSON string is read as a JWS
         ("null", "not_an_object"),
         ("", "empty_response"),
         ("{\"status\": 0", "invalid_json"),

@@ -12,7 +12,9 @@ import Testing
         ("{\"status\": 21199}", "status_21199", "internal error"),
         ("{\"status\": \"abc\"}", "bad_status", "status is not an integer: \"abc\""),
         ("{\"status\": 0.0}", "bad_status", "status is not an integer: 0.0"),
-        ("{\"environment\": \"Sandbox\"}", "missing_status", "the response has no status"),
+        // SPEC §9: an object of no known kind; one with `receipt` but no `status` is missing_status.
+        ("{\"environment\": \"Sandbox\"}", "unknown_format", "the response is no kind of record Apple sends (top-level keys: environment)"),
+        ("{\"receipt\": {}}", "missing_status", "the response has no status"),
         ("{\"status\": null}", "missing_status", "the response has no status"),
         ("[]", "not_an_object", "the response is a JSON array"),
         ("   ", "empty_response", "the response is NULL or blank"),

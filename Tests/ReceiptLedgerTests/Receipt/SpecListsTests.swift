@@ -12,8 +12,12 @@ import Testing
         "status_<code>", "invalid_json", "empty_response", "not_an_object", "missing_status", "bad_status", "missing_receipt",
         "malformed_receipt", "bad_id", "duplicate_id", "bad_user_id", "bad_verified_at", "foreign_bundle",
     ]
+    /// Reasons SPEC §9 adds (the kinds of record, JWS).
+    static let section9Reasons = ["unknown_format", "invalid_jws"]
     /// Reasons the project adds to SPEC's (none).
     static let projectReasons: [String] = []
+    /// Anomaly kinds SPEC §9 adds (signed copies and prices).
+    static let section9Kinds = ["refund_reversed", "catalog_price_differs"]
 
     /// Anomaly kinds SPEC §2 raises.
     static let timestampKinds = ["ambiguous_pst", "invalid_pst", "timestamp_mismatch", "bad_timestamp"]
@@ -34,7 +38,9 @@ import Testing
         let start = "`rejected.csv` reasons:"
         let sentence = try #require(spec.sentence(startingWith: start), "SPEC §8 has no `rejected.csv` reasons sentence")
         #expect(SpecText.backticked(SpecText.removingParentheses(String(sentence.dropFirst(start.count)))) == Self.specReasons)
-        #expect(RejectionReason.allCases.map(\.specName) == Self.specReasons + Self.projectReasons)
+        let section9 = try #require(spec.section("## 9. Every format Apple has sent (revision 2)"), "SPEC has no §9")
+        #expect(section9.contains("rejected as `unknown_format`") && section9.contains("is `invalid_jws`"))
+        #expect(RejectionReason.allCases.map(\.specName) == Self.specReasons + Self.section9Reasons + Self.projectReasons)
     }
 
     @Test(.enabled(if: SpecText.shouldRun, SpecText.missingMessage))
@@ -53,7 +59,11 @@ import Testing
         let revision2 = try #require(spec.block(startingWith: "**Revision 2 readings**"), "SPEC §8 has no Revision 2 readings")
         #expect(SpecText.raisedKinds(revision2) == Self.revision2Kinds)
 
-        let named = Set(Self.timestampKinds + Self.anomaliesParagraphKinds + Self.revision2Kinds)
+        let section9 = try #require(spec.section("## 9. Every format Apple has sent (revision 2)"), "SPEC has no §9")
+        let earlier = Self.timestampKinds + Self.anomaliesParagraphKinds
+        #expect(SpecText.raisedKinds(section9).filter { !earlier.contains($0) } == Self.section9Kinds)
+
+        let named = Set(Self.timestampKinds + Self.anomaliesParagraphKinds + Self.revision2Kinds + Self.section9Kinds)
         #expect(Set(AnomalyKind.allCases.map(\.rawValue)) == named.subtracting(Self.notYetRaised))
         #expect(Set(Self.notYetRaised).isSubset(of: named))
     }
@@ -163,7 +173,7 @@ struct SpecText {
     /// The kinds a text raises: a backticked word after "raise", "raises", "raises an" or
     /// "anomaly", or before " anomaly", in order of first mention.
     static func raisedKinds(_ text: String) -> [String] {
-        let pattern = /(?:raises? (?:an? )?|anomaly )`([a-z_]+)`|`([a-z_]+)` anomaly/
+        let pattern = /(?:raises?\s(?:an?\s)?|anomaly\s)`([a-z_]+)`|`([a-z_]+)`\sanomaly/
         var found: [String] = []
         for match in text.matches(of: pattern) {
             guard let word = match.output.1 ?? match.output.2 else { continue }

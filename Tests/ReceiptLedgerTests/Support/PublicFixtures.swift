@@ -11,15 +11,14 @@ enum PublicFixtures {
         Array(try Data(contentsOf: folder.appendingPathComponent(name)))
     }
 
-    /// The answer bodies a file holds: the file itself, each `[i].response.body` of an ExVCR
-    /// cassette, or a notification's `unified_receipt`.
+    /// The answer bodies a file holds: the file itself (a notification V1 too, a kind of its
+    /// own since SPEC §9), or each `[i].response.body` of an ExVCR cassette.
     static func answers(_ name: String) throws -> [[UInt8]] {
         let raw = try bytes(name)
         let root = try JSONDocument(bytes: raw).root
         if root.kind == .array {
             return root.elements.compactMap { $0["response"]?["body"]?.string.map { Array($0.utf8) } }
         }
-        if let unified = root["unified_receipt"] { return [Array(unified.rawBytes)] }
         return [raw]
     }
 
