@@ -137,6 +137,10 @@ enum Glossary {
         entry("reason", "bad_verified_at", "Unreadable verification time", "verified_at cannot be read: the record cannot be placed in time.", "Any purchase in it."),
         entry("reason", "foreign_bundle", "Another app's receipt", "The receipt's bundle_id is not one of --bundle-id: another app's purchase, kept out.",
               "None when it is another app's; if most records are rejected so, --bundle-id is wrong."),
+        entry("reason", "unknown_format", "Not a kind of record Apple sends", "The response is a JSON object that is neither a verifyReceipt answer, a server notification (V1 or V2), an App Store Server API answer nor a signed transaction.",
+              "Any purchase in it; a whole file of these is the wrong input kind."),
+        entry("reason", "invalid_jws", "Unreadable signed data", "The response is a JWS (signed data) that is not three Base64URL parts, or whose payload is not a JSON object.",
+              "Any purchase in it: the stored text may be truncated."),
     ])
 
     static let anomalies = Section(id: "anomalies", title: "Anomaly kinds", intro: "anomalies.csv's kind: booked, but something to look at.", entries: [
@@ -153,13 +157,19 @@ enum Glossary {
         entry("anomaly", "unpriced_product", "No catalog price", "No catalog row for the product was in effect at the purchase: the transaction is booked unpriced.", "The whole sale: it is in no figure until the catalog prices it."),
         entry("anomaly", "malformed_transaction", "Unreadable transaction", "An entry of in_app or latest_receipt_info is not an object or has no transaction_id: skipped.", "The purchase it would have been."),
         entry("anomaly", "bad_quantity", "Unreadable quantity", "quantity is not a positive integer: 1 was used.", "The difference to the real quantity × price."),
+        entry("anomaly", "refund_reversed", "Refund reversed", "A later signed copy from Apple shows the transaction without a revocation: Apple reversed the refund, and the sale stands again.",
+              "The sale's amount, back in revenue; no refund row."),
+        entry("anomaly", "catalog_price_differs", "Apple's price differs from the catalog", "The price Apple signed for the transaction differs from the catalog's in the same currency; Apple's price was booked.",
+              "The difference per sale: the catalog may be stale (a price change), or the store price includes tax."),
     ])
 
     static let environmentFindings = Section(id: "environment-findings", title: "Environment findings", intro: "environment_check.csv's finding: how a record's environment was decided.", entries: [
         entry("env", "status_21007", "Sandbox receipt sent to production", "Apple answered 21007: a sandbox receipt was sent to the production server (the usual App Review and TestFlight case). Booked as Sandbox.", "None: test purchases, kept out of the money."),
         entry("env", "status_21008", "Production receipt sent to sandbox", "Apple answered 21008: a production receipt was sent to the sandbox server. Booked as Production.", "Real sales that a sandbox-only check would have missed."),
         entry("env", "environment_mismatch", "Claimed environment was wrong", "The environment the server recorded (claimed_environment) differs from Apple's answer; Apple's answer decides.", "Money the app's own books placed in the wrong environment."),
-        entry("env", "environment_inferred", "Environment not stated", "Neither environment nor receipt_type was in the answer: booked as Production.", "Test purchases counted as revenue, if the record was really sandbox."),
+        entry("env", "environment_inferred", "Environment not stated", "Neither environment nor receipt_type was in the answer, and no environment was claimed: booked as Production.", "Test purchases counted as revenue, if the record was really sandbox."),
+        entry("env", "environment_from_claim", "Environment taken from the server's claim", "The answer does not say its environment; the server recorded which one it called (claimed_environment), and that was used.",
+              "None when the server's claim is right; a sandbox answer stored without the key stays out of revenue."),
     ])
 
     static let reconciliationFindings = Section(id: "reconciliation", title: "Reconciliation findings", intro: "reconciliation.csv's finding: orders against transactions (only with orders).", entries: [

@@ -14,6 +14,7 @@ enum LedgerPage {
         case .period: itemHeader = ""
         case .product: itemHeader = "Product"
         case .user: itemHeader = "User"
+        case .storefront: itemHeader = "Storefront"
         }
         let allTotals = ledger.totals  // a pass over every row: once for both sections
         func section(_ environment: Environment) -> TemplateValue {

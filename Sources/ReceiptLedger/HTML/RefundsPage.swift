@@ -119,7 +119,7 @@ enum RefundsPage {
         for r in refunds {
             guard let currency = r.transaction.currency else { continue }
             sums[currency, default: (0, 0)].count += 1
-            sums[currency, default: (0, 0)].amount += r.transaction.gross?.minorUnits ?? 0
+            sums[currency, default: (0, 0)].amount += (r.transaction.signed.refundGross ?? r.transaction.gross)?.minorUnits ?? 0
         }
         return sums.keys.sorted().map { c in
             .object(["currency": .string(c.code), "count": .string(Display.count(sums[c]?.count ?? 0)),

@@ -158,15 +158,50 @@ extension JournalBuilder {
         }
         let productID = state.productID ?? ""
         let ownership = state.ownershipType ?? "PURCHASED"
+        let signedPrice = state.signedPriceMilliunits.flatMap { milliunits in
+            state.signedCurrency.map { Pricing.SignedPrice(milliunits: milliunits, currency: Currency(code: $0)) }
+        }
+        let familyRevoke = state.revocationType == "FAMILY_REVOKE"
         let priced = Pricing.price(productID: productID, purchase: purchase, quantity: state.quantity,
                                    isTrial: state.isTrialPeriod, isIntro: state.isInIntroOfferPeriod,
                                    ownership: ownership,
-                                   cancelled: state.cancellation != nil, upgraded: state.isUpgraded, catalog: catalog)
+                                   cancelled: state.cancellation != nil && !familyRevoke, upgraded: state.isUpgraded,
+                                   signedPrice: signedPrice, signedProductType: state.signedProductType, catalog: catalog)
         if priced.isUnpriced {
             booking.anomalies.append(Anomaly(kind: .unpricedProduct, recordID: state.first.recordID,
                                              environment: state.key.environment, transactionID: state.key.transactionID.value,
                                              user: owner, detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
         }
+        if let catalogGross = priced.differingCatalogGross, let gross = priced.gross {
+            booking.anomalies.append(Anomaly(kind: .catalogPriceDiffers, recordID: state.first.recordID,
+                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                             user: owner,
+                                             detail: "signed price \(gross.formatted) \(gross.currency.code), catalog \(catalogGross.formatted)"))
+        }
+        if let reversal = state.refundReversal {
+            booking.anomalies.append(Anomaly(kind: .refundReversed, recordID: reversal.recordID,
+                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+                                             user: users.name(reversal.user),
+                                             detail: "a signed copy of \(reversal.time.iso8601) without revocationDate reverses the refund"))
+        }
+        var signed = Transaction.SignedDetail()
+        signed.revocationType = state.revocationType ?? ""
+        signed.revocationPercentage = state.revocationPercentageText ?? ""
+        signed.priceSource = priced.priceSource
+        signed.customerPrice = signedPrice?.money
+        signed.customerCurrency = signedPrice?.currency.code ?? ""
+        signed.storefront = state.storefront ?? ""
+        signed.appAccountToken = state.appAccountToken ?? ""
+        signed.isFamilyRevoke = familyRevoke
+        if priced.status == .refunded {
+            let refunded = Pricing.refunded(gross: priced.gross, proceeds: priced.proceeds, quantity: state.quantity,
+                                            revocationType: state.revocationType, percentage: state.revocationPercentage)
+            (signed.refundGross, signed.refundProceeds, signed.refundedUnits, signed.isPartialRefund) = refunded
+        } else if state.cancellation != nil, !state.isUpgraded, !familyRevoke {
+            // A refund of a trial, family-shared or unpriced transaction reverses what it booked: 0.
+            (signed.refundGross, signed.refundProceeds) = (priced.gross, priced.proceeds)
+        }
+        let visible = priced.productType != .consumable || consumableRefundEnvironments.contains(state.key.environment)
         booking.positions.append(position)
         booking.transactions.append(Transaction(
             key: state.key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
@@ -175,6 +210,7 @@ extension JournalBuilder {
             cancellationReason: state.cancellationReason ?? "", cancellationFirstSeen: state.cancellationFirstSeen,
             isTrialPeriod: state.isTrialPeriod, isInIntroOfferPeriod: state.isInIntroOfferPeriod, isUpgraded: state.isUpgraded,
             ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
-            proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: marks[position].recordCount))
+            proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: marks[position].recordCount,
+            signed: signed, refundVisible: visible))
     }
 }

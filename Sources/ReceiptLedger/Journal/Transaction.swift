@@ -44,6 +44,36 @@ final class Transaction: Sendable {
     let status: TransactionStatus
     let firstRecordID: Int64
     let recordCount: Int
+    /// What SPEC §9 adds from signed copies (empty texts and nil on receipt-only transactions).
+    let signed: SignedDetail
+    /// SPEC §4, §9: `false` for a consumable unless Apple reported the consumable refunds of
+    /// its environment (V2 notifications, Get Refund History).
+    let refundVisible: Bool
+
+    /// The columns and amounts SPEC §9 adds.
+    struct SignedDetail: Sendable {
+        /// `revocationType` and `revocationPercentage` as sent, of the copy that gave the refund state.
+        var revocationType = ""
+        var revocationPercentage = ""
+        /// `signed`, `catalog`, or empty (unpriced).
+        var priceSource = ""
+        /// The signed price ÷ 1000 in its currency (any status); nil without one.
+        var customerPrice: Money?
+        var customerCurrency = ""
+        var storefront = ""
+        var appAccountToken = ""
+        /// What the refund reverses: the whole gross and proceeds, or the prorated part (§9).
+        var refundGross: Money?
+        var refundProceeds: Money?
+        /// Units a refund takes back: none for a prorated refund below 100 %.
+        var refundedUnits: Int64 = 0
+        /// `revocationType` `FAMILY_REVOKE`: not a refund.
+        var isFamilyRevoke = false
+        /// A `REFUND_PRORATED` refund below 100 %.
+        var isPartialRefund = false
+
+        init() {}
+    }
 
     init(key: TransactionKey,
          originalTransactionID: IDText,
@@ -68,7 +98,9 @@ final class Transaction: Sendable {
          proceeds: Money?,
          status: TransactionStatus,
          firstRecordID: Int64,
-         recordCount: Int) {
+         recordCount: Int,
+         signed: SignedDetail = SignedDetail(),
+         refundVisible: Bool? = nil) {
         self.key = key
         self.originalTransactionID = originalTransactionID
         self.user = user
@@ -93,10 +125,11 @@ final class Transaction: Sendable {
         self.status = status
         self.firstRecordID = firstRecordID
         self.recordCount = recordCount
+        self.signed = signed
+        self.refundVisible = refundVisible ?? (productType != .consumable)
     }
 
-    /// SPEC §8: `false` exactly when the catalog type is `consumable`.
-    var refundVisible: Bool { productType != .consumable }
-    /// A refund in the sense of `refunds.csv`: a cancellation that is not an upgrade.
-    var isRefund: Bool { cancellation != nil && !isUpgraded }
+    /// A refund in the sense of `refunds.csv`: a cancellation that is neither an upgrade nor a
+    /// family revocation (SPEC §4, §9).
+    var isRefund: Bool { cancellation != nil && !isUpgraded && !signed.isFamilyRevoke }
 }

@@ -30,8 +30,32 @@ final class TransactionState: @unchecked Sendable {
     var originalPurchase: UnixMillis?
     var expires: UnixMillis?
     var ownershipType: String?
+    /// The refund state (SPEC §4, §9): from the latest copy that says anything about it, by
+    /// copy time (a signed copy's `signedDate`, else its record's `verified_at`), ties by
+    /// reading order. A signed copy always says something (revoked or not); a receipt copy only
+    /// when it carries a readable cancellation.
     var cancellation: UnixMillis?
     var cancellationReason: String?
+    /// `revocationType` and `revocationPercentage` of the copy that gave the refund state.
+    var revocationType: String?
+    var revocationPercentageText: String?
+    var revocationPercentage: Int64?
+    /// The time of the copy that gave the refund state; nil while no copy said anything.
+    var refundStateTime: UnixMillis?
+    /// Whether that copy was signed.
+    var refundStateIsSigned = false
+    /// The time of the latest cancelling copy (for `refund_reversed`).
+    var lastCancellingTime: UnixMillis?
+    /// Signed copies without revocation read after the latest cancelling copy, by (time, reading
+    /// order): the first is where a reversal is raised. Empty for nearly every transaction.
+    var signedClearances: [Clearance] = []
+    /// What signed copies say beyond receipts, each from the earliest signed copy that has it
+    /// (price and currency together, SPEC §9).
+    var signedPriceMilliunits: Int64?
+    var signedCurrency: String?
+    var storefront: String?
+    var appAccountToken: String?
+    var signedProductType: ProductType?
     /// `verified_at` of the earliest record showing a readable cancellation.
     var cancellationFirstSeen: UnixMillis?
     /// `cancellation_before_purchase` was raised (once per transaction).
@@ -42,6 +66,14 @@ final class TransactionState: @unchecked Sendable {
     /// Users other than the owner whose records hold it, with their earliest record.
     var otherUsers: [UserID: Int64] = [:]
     var otherUserOrder: [UserID] = []
+
+    /// A signed copy without revocation: where `refund_reversed` is raised when it follows the
+    /// last cancelling copy.
+    struct Clearance {
+        var time: UnixMillis
+        var recordID: Int64
+        var user: UserID
+    }
 
     init(key: TransactionKey, first: Source, copy: TransactionCopy) {
         self.key = key
@@ -92,15 +124,70 @@ final class TransactionState: @unchecked Sendable {
         // The latest readable expiry (SPEC §8 Revision 2): Apple extends renewal dates.
         if let expiry = copy.expires.instant { expires = expiry }
         if ownershipType == nil, let ownership = copy.ownershipType, !ownership.isEmpty { ownershipType = ownership }
-        if let cancelled = copy.cancellation.instant {
-            cancellation = cancelled
-            cancellationReason = copy.cancellationReason
-            if cancellationFirstSeen == nil { cancellationFirstSeen = source.verifiedAt }
-        }
+        if let cancelled = copy.cancellation.instant, cancellationFirstSeen == nil { cancellationFirstSeen = source.verifiedAt }
+        mergeRefundState(copy, from: source)
+        if let signed = copy.signed { mergeSignedFields(signed) }
         isTrialPeriod = isTrialPeriod || copy.isTrialPeriod
         isInIntroOfferPeriod = isInIntroOfferPeriod || copy.isInIntroOfferPeriod
         isUpgraded = isUpgraded || copy.isUpgraded
         return conflicts
+    }
+
+    /// SPEC §9 "Merging signed and receipt copies": the copy's refund state replaces the one
+    /// kept when the copy says anything and is not earlier (copies are merged in reading
+    /// order, so an equal time is a later read). A signed copy with an unreadable
+    /// `revocationDate` says nothing.
+    private func mergeRefundState(_ copy: TransactionCopy, from source: Source) {
+        let time = copy.signed?.signedDate ?? source.verifiedAt
+        let revoked = copy.cancellation.instant
+        if copy.isSigned {
+            guard revoked != nil || !copy.cancellation.isPresent else { return }
+        } else {
+            guard revoked != nil else { return }
+        }
+        if let revoked {
+            if lastCancellingTime.map({ time >= $0 }) ?? true {
+                lastCancellingTime = time
+                signedClearances.removeAll { $0.time <= time }
+            }
+        } else if lastCancellingTime.map({ time >= $0 }) ?? true {
+            let clearance = Clearance(time: time, recordID: source.recordID, user: source.user)
+            // Kept in (time, reading order); of equal times only the first read can come first.
+            if let at = signedClearances.firstIndex(where: { $0.time >= time }) {
+                if signedClearances[at].time != time { signedClearances.insert(clearance, at: at) }
+            } else {
+                signedClearances.append(clearance)
+            }
+        }
+        guard refundStateTime.map({ time >= $0 }) ?? true else { return }
+        refundStateTime = time
+        refundStateIsSigned = copy.isSigned
+        cancellation = revoked
+        cancellationReason = revoked == nil ? nil : copy.cancellationReason
+        revocationType = revoked == nil ? nil : copy.signed?.revocationType
+        revocationPercentageText = revoked == nil ? nil : copy.signed?.revocationPercentageText
+        revocationPercentage = revoked == nil ? nil : copy.signed?.revocationPercentage
+    }
+
+    /// Price and currency from the earliest signed copy that has both; storefront, account
+    /// token and Apple's product type each from the earliest that has it (SPEC §9).
+    private func mergeSignedFields(_ signed: SignedTransactionFields) {
+        if signedPriceMilliunits == nil, let price = signed.priceMilliunits, let currency = signed.currency, !currency.isEmpty {
+            signedPriceMilliunits = price
+            signedCurrency = currency
+        }
+        if storefront == nil, let value = signed.storefront, !value.isEmpty { storefront = value }
+        if appAccountToken == nil, let value = signed.appAccountToken, !value.isEmpty { appAccountToken = value }
+        if signedProductType == nil { signedProductType = signed.productType }
+    }
+
+    /// Where `refund_reversed` is raised (SPEC §9): the final refund state is a signed copy
+    /// without revocation that follows a cancelling copy, and the transaction is no upgrade.
+    /// Once per transaction, at the first signed copy without revocation after the last
+    /// cancelling one.
+    var refundReversal: Clearance? {
+        guard cancellation == nil, refundStateIsSigned, lastCancellingTime != nil, !isUpgraded else { return nil }
+        return signedClearances.first
     }
 
     /// Whether `cancellation_before_purchase` is to be raised now (SPEC §8 Revision 2): the

@@ -1,7 +1,7 @@
 /// One ledger: amounts per (environment, period, dimension, currency), where the dimension is
-/// nothing (per period), the product, or the user (SPEC §7).
+/// nothing (per period), the product, the user (SPEC §7), or the storefront (SPEC §9).
 struct Ledger: Sendable {
-    enum Dimension: Sendable { case period, product, user }
+    enum Dimension: Sendable { case period, product, user, storefront }
 
     struct Key: Hashable, Sendable {
         var environment: Environment

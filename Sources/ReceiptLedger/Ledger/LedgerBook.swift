@@ -6,6 +6,7 @@ struct LedgerBook: Sendable {
     var byPeriod = Ledger(dimension: .period)
     var byProduct = Ledger(dimension: .product)
     var byUser = Ledger(dimension: .user)
+    var byStorefront = Ledger(dimension: .storefront)
     /// The earliest and the latest instant production money was booked at (a priced sale's
     /// purchase, a refund's cancellation), whatever period refunds are booked in: the span the
     /// period charts cover (`Charts.periodAxis`).
@@ -27,13 +28,16 @@ struct LedgerBook: Sendable {
                       transaction: t, period: salePeriod, currency: currency)
             if t.status == .refunded, let cancellation = t.cancellation {
                 let period = refunds == .salePeriod ? salePeriod : tally.period(of: cancellation)
-                tally.add(LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits, refundProceeds: proceeds.minorUnits),
+                // What the refund reverses: all of it, or a prorated part with no units (SPEC §9).
+                tally.add(LedgerAmounts(unitsRefunded: t.signed.refundedUnits, refund: (t.signed.refundGross ?? gross).minorUnits,
+                                        refundProceeds: (t.signed.refundProceeds ?? proceeds).minorUnits),
                           transaction: t, period: period, currency: currency)
             }
         }
         byPeriod = tally.ledger(.period)
         byProduct = tally.ledger(.product)
         byUser = tally.ledger(.user)
+        byStorefront = tally.ledger(.storefront)
         dayInPeriod = tally.dayInEachPeriod
     }
 

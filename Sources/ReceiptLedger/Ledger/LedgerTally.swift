@@ -31,6 +31,9 @@ struct LedgerTally {
     private var byPeriod = LedgerRows()
     private var byProduct = LedgerRows()
     private var byUser: LedgerRows
+    /// Storefronts (SPEC §9), numbered like products; empty for receipt-only transactions.
+    private var storefronts = ExactStringIndex()
+    private var byStorefront = LedgerRows()
 
     init(periods: PeriodCalendar, transactions: Int) {
         self.periods = periods
@@ -62,6 +65,8 @@ struct LedgerTally {
         byProduct.add(amounts, at: key)
         key.item = users.number(of: t.user, name: t.userName)
         byUser.add(amounts, at: key)
+        key.item = Int32(storefronts.insert(ExactString(t.signed.storefront)).number)
+        byStorefront.add(amounts, at: key)
     }
 
     /// The complete ledger of one dimension.
@@ -70,6 +75,7 @@ struct LedgerTally {
         case .period: return Ledger(dimension: dimension, sortedRows: sortedRows(byPeriod, itemTexts: [""]))
         case .product: return Ledger(dimension: dimension, sortedRows: sortedRows(byProduct, itemTexts: products.strings))
         case .user: return Ledger(dimension: dimension, sortedRows: sortedRows(byUser, itemTexts: users.names))
+        case .storefront: return Ledger(dimension: dimension, sortedRows: sortedRows(byStorefront, itemTexts: storefronts.strings))
         }
     }
 

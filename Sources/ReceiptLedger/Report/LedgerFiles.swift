@@ -1,8 +1,9 @@
-/// `ledger_period.csv`, `ledger_product.csv`, `ledger_user.csv` (SPEC §7).
+/// `ledger_period.csv`, `ledger_product.csv`, `ledger_user.csv` (SPEC §7), `ledger_storefront.csv` (SPEC §9).
 enum LedgerFiles {
     static let periodName = "ledger_period.csv"
     static let productName = "ledger_product.csv"
     static let userName = "ledger_user.csv"
+    static let storefrontName = "ledger_storefront.csv"
     static let amountColumns: [ReportColumn] = [
         .integer("units_sold"), .amount("gross_amount"), .amount("proceeds_amount"), .integer("units_refunded"),
         .amount("refund_amount"), .amount("refund_proceeds_amount"), .amount("net_amount"), .amount("net_proceeds_amount"),
@@ -21,6 +22,7 @@ enum LedgerFiles {
         case .period: return []
         case .product: return ["product_id"]
         case .user: return ["user_id"]
+        case .storefront: return ["storefront"]
         }
     }
 

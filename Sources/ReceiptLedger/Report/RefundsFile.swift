@@ -19,7 +19,7 @@ enum RefundsFile {
                 .text(t.environment.rawValue), .text(t.transactionID), .text(t.userName), .text(t.productID),
                 .text(t.productType?.rawValue ?? ""), .instant(t.purchase), .instant(r.cancellation),
                 .number(MoneyFormat.plain(r.daysToRefundHundredths, minorDigits: 2)), .text(t.cancellationReason),
-                .text(t.currency?.code ?? ""), .amount(t.gross), .text(r.periodSold), .text(r.periodRefunded),
+                .text(t.currency?.code ?? ""), .amount(t.signed.refundGross ?? t.gross), .text(r.periodSold), .text(r.periodRefunded),
                 .bool(r.unexpiredAtRefund), .count(r.recordsAfterRefund), .count(r.userRefundCount),
             ])
         }

@@ -9,6 +9,10 @@ enum TransactionsFile {
         .boolean("is_in_intro_offer_period"), .text("ownership_type"), .text("currency"), .amount("unit_price"),
         .amount("gross_amount"), .amount("proceeds_amount"), .text("status"), .boolean("refund_visible"),
         .text("first_record_id"), .integer("record_count"),
+        // SPEC §9's columns of signed transactions, in its order (empty on receipt-only ones).
+        .text("revocation_type"), .text("revocation_percentage"), .text("price_source"),
+        .amount("customer_price", currency: "customer_currency"), .text("customer_currency"), .text("storefront"),
+        .text("app_account_token"),
         // The project's trail columns, after every column SPEC names (see `LedgerPlacement`).
         .text("period_sold"), .text("period_refunded"), .boolean("counted"),
     ]
@@ -53,6 +57,13 @@ enum TransactionsFile {
             rows.bool(t.refundVisible)
             rows.integer(t.firstRecordID)
             rows.count(t.recordCount)
+            rows.text(t.signed.revocationType)
+            rows.text(t.signed.revocationPercentage)
+            rows.text(t.signed.priceSource)
+            if let price = t.signed.customerPrice { rows.amount(price) } else { rows.text("") }
+            rows.text(t.signed.customerCurrency)
+            rows.text(t.signed.storefront)
+            rows.text(t.signed.appAccountToken)
             rows.text(labels.periodSold(t))
             rows.text(labels.periodRefunded(t))
             rows.bool(LedgerPlacement.counts(t))
@@ -72,6 +83,9 @@ enum TransactionsFile {
                 .text(t.cancellationReason), .bool(t.isTrialPeriod), .bool(t.isInIntroOfferPeriod), .text(t.ownershipType),
                 .text(t.currency?.code ?? ""), .amount(t.unitPrice), .amount(t.gross), .amount(t.proceeds),
                 .text(t.status.rawValue), .bool(t.refundVisible), .number(String(t.firstRecordID)), .count(t.recordCount),
+                .text(t.signed.revocationType), .text(t.signed.revocationPercentage), .text(t.signed.priceSource),
+                t.signed.customerPrice.map { .amount($0) } ?? .empty, .text(t.signed.customerCurrency), .text(t.signed.storefront),
+                .text(t.signed.appAccountToken),
                 .text(labels.periodSold(t)), .text(labels.periodRefunded(t)), .bool(LedgerPlacement.counts(t)),
             ])
         }

@@ -88,10 +88,26 @@ enum ManifestFile {
             })),
             ("options", .object(optionFields)),
             ("as_of", .string(data.asOf?.iso8601 ?? "")),
+            // SPEC §9: JWS signatures are decoded, not verified, by this revision.
+            ("signatures", .string("not verified")),
+            ("consumable_refunds_visible", .array(data.journal.consumableRefundEnvironments.sorted().map { .string($0.rawValue) })),
+            ("open_refund_requests", .array(OpenRefundRequest.open(in: data.journal).map(openRequest))),
             ("counts", .object(countFields)),
             ("outputs", .array(outputFields)),
         ])
         return root.serialized()
+    }
+
+    /// One open refund request (SPEC §9): the notification's record and ids, and the money at
+    /// stake (the transaction's gross, when it was booked).
+    static func openRequest(_ request: OpenRefundRequest) -> JSONOutput {
+        let n = request.notification
+        return .object([
+            ("record_id", .integer(n.recordID)), ("notification_uuid", .string(n.event.uuid)),
+            ("signed_date", .string(n.event.signedDate?.iso8601 ?? "")), ("environment", .string(n.event.environment?.rawValue ?? "")),
+            ("transaction_id", .string(n.transactionID)), ("currency", .string(request.transaction?.currency?.code ?? "")),
+            ("amount", request.transaction?.gross.map { .rawNumber($0.formatted) } ?? .null),
+        ])
     }
 
     /// One Apple report file (SPEC §10): its digest, rows read, used and ignored by reason; a

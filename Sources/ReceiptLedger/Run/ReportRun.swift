@@ -149,6 +149,8 @@ struct ReportRun {
             (LedgerFiles.periodName, LedgerFiles.cellTable(data.ledgers.byPeriod)),
             (LedgerFiles.productName, LedgerFiles.cellTable(data.ledgers.byProduct)),
             (LedgerFiles.userName, LedgerFiles.cellTable(data.ledgers.byUser)),
+            (LedgerFiles.storefrontName, LedgerFiles.cellTable(data.ledgers.byStorefront)),
+            (NotificationsFile.name, NotificationsFile.table(data.journal.notifications)),
             (RefundsFile.name, RefundsFile.table(data.refunds)),
             (SubscriptionsFile.name, SubscriptionsFile.cellTable(data.subscriptions)),
             (AnomaliesFile.name, AnomaliesFile.table(data.journal.anomalies)),
@@ -177,6 +179,7 @@ struct ReportRun {
             (AnomaliesFile.name, AnomaliesFile.csv(journal.anomalies)),
             (RejectedFile.name, RejectedFile.csv(journal.rejected)),
             (EnvironmentCheckFile.name, EnvironmentCheckFile.csv(journal.environmentChecks)),
+            (NotificationsFile.name, NotificationsFile.csv(journal.notifications)),
         ]
     }
 
@@ -189,6 +192,7 @@ struct ReportRun {
             (LedgerFiles.periodName, { LedgerFiles.csv(data.ledgers.byPeriod) }),
             (LedgerFiles.productName, { LedgerFiles.csv(data.ledgers.byProduct) }),
             (LedgerFiles.userName, { LedgerFiles.csv(data.ledgers.byUser) }),
+            (LedgerFiles.storefrontName, { LedgerFiles.csv(data.ledgers.byStorefront) }),
             (RefundsFile.name, { RefundsFile.csv(data.refunds) }),
             (SubscriptionsFile.name, { SubscriptionsFile.csv(data.subscriptions) }),
         ]
@@ -222,7 +226,7 @@ struct ReportRun {
     static let ownedNames: Set<String> = Set([
         TransactionsFile.name, LedgerFiles.periodName, LedgerFiles.productName, LedgerFiles.userName, RefundsFile.name,
         SubscriptionsFile.name, AnomaliesFile.name, RejectedFile.name, EnvironmentCheckFile.name, ReconciliationFile.name,
-        ReportWorkbook.name, ManifestFile.name,
+        ReportWorkbook.name, ManifestFile.name, LedgerFiles.storefrontName, NotificationsFile.name,
     ]).union(HTMLReport.pageNames).union(appleNames)
 
     /// The files written only when Apple's reports were given (SPEC §10).

@@ -19,7 +19,7 @@ import Testing
         let (database, catalog) = try S.demoInput(in: folder)
         #expect(S.run(["--db", database, "--catalog", catalog, "--out", folder + "/table"]) == (0, nil))
         let table = try S.csvFiles(folder + "/table")
-        #expect(table.count == 10)
+        #expect(table.count == 12)
         let contents = try S.RecordContents(database: database)
         #expect(contents.misattributed(try S.transactions(in: folder + "/table")).isEmpty)
         for extra in [[], ["--reference"]] {

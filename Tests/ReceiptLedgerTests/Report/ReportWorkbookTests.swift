@@ -152,8 +152,8 @@ import Testing
         #expect(workbooks[0] == workbooks[1])
         let zip = try StoredZip(Array(workbooks[0]))
         let sheetNames = try #require(zip.text("xl/workbook.xml")).matches(of: /<sheet name="([^"]+)"/).map { String($0.1) }
-        #expect(sheetNames == ["anomalies", "environment_check", "ledger_period", "ledger_product", "ledger_user", "reconciliation",
-                               "refunds", "rejected", "subscriptions", "transactions"])
+        #expect(sheetNames == ["anomalies", "environment_check", "ledger_period", "ledger_product", "ledger_storefront", "ledger_user",
+                               "notifications", "reconciliation", "refunds", "rejected", "subscriptions", "transactions"])
         let path = input.folder + "/one/report.xlsx"
         #expect(try StoredZip.pythonProblem(path: path) == nil)
         #expect(try StoredZip.unzipProblem(path: path) == nil)
