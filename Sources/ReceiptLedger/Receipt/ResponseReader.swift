@@ -139,7 +139,7 @@ struct ResponseReader: Sendable {
             let signed = SignedRecordReader(bundleIDs: bundleIDs)
             if has(kindKeys.signedPayload) || has(kindKeys.decodedNotificationType) { return signed.readNotificationV2(view, root) }
             if has(kindKeys.signedTransactions) || has(kindKeys.signedTransactionInfo) { return signed.readServerAPI(view, root) }
-            if has(kindKeys.data), view.kind(found[kindKeys.data]) == .object, signed.holdsLastTransactions(view, found[kindKeys.data]) {
+            if has(kindKeys.data), signed.holdsLastTransactions(view, found[kindKeys.data]) {
                 return signed.readServerAPI(view, root)
             }
             if has(kindKeys.transactionID), has(kindKeys.signedDate) { return signed.readSignedTransaction(view, root) }

@@ -1,0 +1,112 @@
+/// The values of a decoded JWS payload (SPEC §9), read from any view: a payload decoded from a
+/// JWS string has a document of its own, a decoded payload stored as an object sits in the answer.
+extension JSONView {
+    /// A signed date field: ms since the epoch as a JSON number, possibly fractional
+    /// (`1697679936049.7297`), truncated toward zero. One form only, so never a mismatch.
+    /// `null` or an absent key (`index` < 0) is absent. A string is read as a timestamp text
+    /// (digits are ms, ISO 8601 with a zone): a payload stored by a server that wrote its dates
+    /// out as text; any other value, or a number outside the readable years, is present but
+    /// unreadable (`bad_timestamp` where the field calls for it).
+    func signedTimestamp(_ index: Int) -> TimestampFieldReading {
+        guard index >= 0 else { return .absent }
+        let reading: TimestampReading
+        switch kind(index) {
+        case .null:
+            return .absent
+        case .number:
+            reading = Self.truncatedInteger(rawBytes(index)).map(TimestampForms.readable) ?? .unreadable
+        case .string:
+            reading = withString(index) { TimestampText.parse($0) } ?? .unreadable
+        default:
+            reading = .unreadable
+        }
+        return TimestampForms.resolve(ms: nil, text: reading, formatted: nil, pst: nil, formattedPST: nil)
+    }
+
+    /// A whole number ≥ 0 as SPEC §9 reads `price` and `revocationPercentage`: a JSON number of
+    /// integral value (`10990`, `10990.0`) or a digit string (spaces around it allowed); nil
+    /// for anything else (fractions, negatives, other text, `null`).
+    func signedWholeNumber(_ index: Int) -> Int64? {
+        guard index >= 0 else { return nil }
+        let value: Int64? = switch kind(index) {
+        case .number: JSONValue.integralValue(rawBytes(index))
+        case .string: looseInteger(index, trimmingSpaces: true)
+        default: nil
+        }
+        guard let value, value >= 0 else { return nil }
+        return value
+    }
+
+    /// The environment a signed payload names (SPEC §9): `Production`; `Sandbox`, `Xcode` and
+    /// `LocalTesting` are booked as Sandbox (never production money). Trimmed, any case; nil for
+    /// anything else, which leaves the environment to the answer.
+    func signedEnvironment(_ index: Int) -> Environment? {
+        guard index >= 0, let text = string(index) else { return nil }
+        switch LooseText.trimmedLowercased(text) {
+        case "production": return .production
+        case "sandbox", "xcode", "localtesting": return .sandbox
+        default: return nil
+        }
+    }
+
+    /// The integer part of a JSON number literal (truncated toward zero, read exactly: no
+    /// binary floating point), exponents included (`1.6981489e12`); nil beyond `Int64`.
+    static func truncatedInteger(_ literal: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var position = 0
+        let count = literal.count
+        var negative = false
+        if position < count, literal[position] == UInt8(ascii: "-") { negative = true; position += 1 }
+        // The significant digits (integer then fraction part) and the power of ten they are scaled by.
+        var digits: [UInt8] = []
+        var scale = 0
+        while position < count, let digit = decimalDigit(literal[position]) {
+            if !(digits.isEmpty && digit == 0) { digits.append(digit) }
+            position += 1
+        }
+        if position < count, literal[position] == UInt8(ascii: ".") {
+            position += 1
+            while position < count, let digit = decimalDigit(literal[position]) {
+                if !(digits.isEmpty && digit == 0) { digits.append(digit) }
+                scale -= 1
+                position += 1
+            }
+        }
+        if position < count, literal[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            var exponentNegative = false
+            if position < count, literal[position] == UInt8(ascii: "+") || literal[position] == UInt8(ascii: "-") {
+                exponentNegative = literal[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            var exponent = 0
+            while position < count, let digit = decimalDigit(literal[position]) {
+                exponent = min(exponent * 10 + Int(digit), 100_000)  // far beyond any Int64 either way
+                position += 1
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        guard position == count else { return nil }
+        // Keep the digits left of the point: `digits.count + scale` of them.
+        let kept = digits.count + scale
+        guard kept > 0 else { return 0 }
+        guard kept <= 19 else { return nil }
+        var value: Int64 = 0
+        for place in 0..<kept {
+            let digit = place < digits.count ? Int64(digits[place]) : 0
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(digit)
+            if o1 || o2 { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
+    private static func decimalDigit(_ byte: UInt8) -> UInt8? {
+        byte &- UInt8(ascii: "0") < 10 ? byte &- UInt8(ascii: "0") : nil
+    }
+}
+
+extension TimestampFieldReading {
+    /// A field that was not sent.
+    static let absent = TimestampFieldReading(instant: nil, isPresent: false, mismatch: false, ambiguousPST: false, invalidPST: false)
+}
