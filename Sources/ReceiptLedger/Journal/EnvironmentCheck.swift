@@ -25,7 +25,10 @@ struct EnvironmentCheck: Sendable {
     /// The findings of one record, in SPEC order; nil when there is nothing to say.
     /// `copyEnvironments` are the environments of the record's copies as booked (each signed
     /// copy its own, the others the record's).
-    static func findings(outcome: ParsedRecord.Outcome, copyEnvironments: [Environment], claimed: String?) -> ([Environment], [String])? {
+    /// `usesRecordEnvironment` is false when every copy carries its own environment: an
+    /// environment inferred for the record then decides nothing and is no finding.
+    static func findings(outcome: ParsedRecord.Outcome, copyEnvironments: [Environment], usesRecordEnvironment: Bool = true,
+                         claimed: String?) -> ([Environment], [String])? {
         switch outcome {
         case .redirected(let status):
             return status == StatusCode.sandboxReceiptSentToProduction ? ([.sandbox], ["status_21007"]) : ([.production], ["status_21008"])
@@ -37,7 +40,9 @@ struct EnvironmentCheck: Sendable {
             if let claimed, environments.contains(where: { !agrees(claimed, with: $0) }) {
                 findings.append("environment_mismatch")
             }
-            if fromClaim != nil { findings.append("environment_from_claim") } else if inferred { findings.append("environment_inferred") }
+            if usesRecordEnvironment {
+                if fromClaim != nil { findings.append("environment_from_claim") } else if inferred { findings.append("environment_inferred") }
+            }
             return findings.isEmpty ? nil : (environments, findings)
         case .rejected:
             return nil

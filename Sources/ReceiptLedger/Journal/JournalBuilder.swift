@@ -81,9 +81,11 @@ struct JournalBuilder {
             recordsAccepted += 1
             environment = EnvironmentCheck.environmentFromClaim(outcome: record.outcome, claimed: context.claimedEnvironment) ?? found
         }
-        noteEnvironmentCheck(record, copyEnvironments: record.transactions.map { $0.environment ?? environment }, context: context)
+        noteEnvironmentCheck(record, copyEnvironments: record.transactions.map { $0.environment ?? environment },
+                             usesRecordEnvironment: record.transactions.isEmpty || record.transactions.contains { $0.environment == nil },
+                             context: context)
         if var event = record.notification, event.uuid.isEmpty || notificationUUIDs.insert(event.uuid).inserted {
-            if event.environment == nil, event.kind == .notificationV1 { event.environment = environment }
+            if event.environment == nil { event.environment = environment }
             notifications.append(NotificationRow(recordID: context.recordID, user: context.userName, event: event))
         }
         consumableRefundEnvironments.formUnion(record.consumableRefundEnvironments)
@@ -161,8 +163,10 @@ struct JournalBuilder {
     }
 
     /// Lists the record in `environment_check.csv` when it has findings (SPEC §3, §8, §9).
-    private mutating func noteEnvironmentCheck(_ record: ParsedRecord, copyEnvironments: [Environment], context: RecordContext) {
+    private mutating func noteEnvironmentCheck(_ record: ParsedRecord, copyEnvironments: [Environment], usesRecordEnvironment: Bool = true,
+                                               context: RecordContext) {
         guard let (environments, findings) = EnvironmentCheck.findings(outcome: record.outcome, copyEnvironments: copyEnvironments,
+                                                                       usesRecordEnvironment: usesRecordEnvironment,
                                                                        claimed: context.claimedEnvironment) else { return }
         environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: context.userName, verifiedAt: context.verifiedAt,
                                                   claimedEnvironment: context.claimedEnvironment ?? "", environments: environments,

@@ -124,7 +124,7 @@ final class TransactionState: @unchecked Sendable {
         // The latest readable expiry (SPEC §8 Revision 2): Apple extends renewal dates.
         if let expiry = copy.expires.instant { expires = expiry }
         if ownershipType == nil, let ownership = copy.ownershipType, !ownership.isEmpty { ownershipType = ownership }
-        if let cancelled = copy.cancellation.instant, cancellationFirstSeen == nil { cancellationFirstSeen = source.verifiedAt }
+        if copy.cancellation.instant != nil, cancellationFirstSeen == nil { cancellationFirstSeen = source.verifiedAt }
         mergeRefundState(copy, from: source)
         if let signed = copy.signed { mergeSignedFields(signed) }
         isTrialPeriod = isTrialPeriod || copy.isTrialPeriod
@@ -145,7 +145,7 @@ final class TransactionState: @unchecked Sendable {
         } else {
             guard revoked != nil else { return }
         }
-        if let revoked {
+        if revoked != nil {
             if lastCancellingTime.map({ time >= $0 }) ?? true {
                 lastCancellingTime = time
                 signedClearances.removeAll { $0.time <= time }

@@ -251,13 +251,14 @@ struct SignedRecordReader: Sendable {
         }
 
         /// The record: rejected for a foreign bundle, else accepted in the answer's environment,
-        /// else the first transaction's, else Production, inferred only when nothing says.
+        /// else inferred (SPEC §9: a transaction without its own environment takes the answer's,
+        /// else the claim, else Production), which the merge resolves with the record's claim.
         func record(_ kind: RecordKind, answerEnvironment: Environment?) -> ParsedRecord {
             if let foreignBundle {
                 return SignedRecordReader.rejected(.foreignBundle, ResponseReader.foreignBundleDetail(foreignBundle), kind)
             }
-            let environment = answerEnvironment ?? ownEnvironments.first
-            var record = ParsedRecord(outcome: .accepted(environment: environment ?? .production, inferred: environment == nil), kind: kind)
+            var record = ParsedRecord(outcome: .accepted(environment: answerEnvironment ?? .production, inferred: answerEnvironment == nil),
+                                      kind: kind)
             record.transactions = transactions
             record.renewals = renewals
             record.anomalies = anomalies
