@@ -2,7 +2,7 @@
 /// signed renewal info (`JWSRenewalInfoDecodedPayload`), read from an object on any view.
 enum SignedPayload {
     /// One signed transaction as its payload says it.
-    struct Transaction {
+    struct SignedTransaction {
         let copy: TransactionCopy
         /// `environment` (Xcode and LocalTesting are Sandbox); nil when absent or unknown.
         let environment: Environment?
@@ -43,7 +43,7 @@ enum SignedPayload {
 
     /// Reads the transaction payload at `object`; nil when it is not an object or has no
     /// usable `transactionId` (`malformed_transaction`).
-    static func transaction(_ view: JSONView, _ object: Int) -> Transaction? {
+    static func transaction(_ view: JSONView, _ object: Int) -> SignedTransaction? {
         guard view.kind(object) == .object else { return nil }
         var slots = [Int](repeating: -1, count: transactionKeys.count)
         slots.withUnsafeMutableBufferPointer { view.find(transactionKeys, in: object, into: $0) }
@@ -88,7 +88,7 @@ enum SignedPayload {
             isUpgraded: value(Key.isUpgraded).map(view.flag) ?? false,
             ownershipType: value(Key.ownership).flatMap(view.string),
             signed: signed)
-        return Transaction(copy: copy, environment: view.signedEnvironment(slots[Key.environment]),
+        return SignedTransaction(copy: copy, environment: view.signedEnvironment(slots[Key.environment]),
                            bundleID: value(Key.bundleID).flatMap(view.looseText))
     }
 

@@ -52,7 +52,7 @@ struct SignedRecordReader: Sendable {
         var gathered = Gathered()
         let answerEnvironment = body.flatMap { Self.value("environment", of: $0, in: view) }.flatMap(view.signedEnvironment)
         gathered.checkBundle(body.flatMap { Self.value("bundleId", of: $0, in: view) }.flatMap(view.looseText), bundleIDs)
-        var transaction: SignedPayload.Transaction?
+        var transaction: SignedPayload.SignedTransaction?
         if let data = Self.value("data", of: payload, in: view), view.kind(data) == .object {
             if let info = Self.value("signedTransactionInfo", of: data, in: view) {
                 transaction = gathered.transaction("data.signedTransactionInfo", view, info, answerEnvironment, bundleIDs)
@@ -135,7 +135,7 @@ struct SignedRecordReader: Sendable {
                 position += 1
                 guard view.kind(item) == .object else { return gathered.malformed(itemName, "is a JSON \(view.kind(item))", id: "") }
                 let original = Self.value("originalTransactionId", of: item, in: view).flatMap(view.looseText)
-                var transaction: SignedPayload.Transaction?
+                var transaction: SignedPayload.SignedTransaction?
                 if let info = Self.value("signedTransactionInfo", of: item, in: view) {
                     transaction = gathered.transaction("\(itemName).signedTransactionInfo", view, info, answerEnvironment, bundleIDs)
                 }
@@ -214,7 +214,7 @@ struct SignedRecordReader: Sendable {
         /// Reads the signed transaction entry at `index` of list `list` (a position's name).
         @discardableResult
         mutating func transaction(_ list: String, _ view: JSONView, _ index: Int, _ answerEnvironment: Environment?,
-                                  _ bundleIDs: Set<String>) -> SignedPayload.Transaction? {
+                                  _ bundleIDs: Set<String>) -> SignedPayload.SignedTransaction? {
             switch SignedPayload.withPayload(view, index, SignedPayload.transaction) {
             case .failure(let failure):
                 let problem = "is not a readable JWS (invalid_jws: \(failure.message))"
@@ -231,7 +231,7 @@ struct SignedRecordReader: Sendable {
             }
         }
 
-        mutating func add(_ transaction: SignedPayload.Transaction, answerEnvironment: Environment?) {
+        mutating func add(_ transaction: SignedPayload.SignedTransaction, answerEnvironment: Environment?) {
             if let own = transaction.environment { ownEnvironments.append(own) }
             transactions.append(ParsedRecord.Copy(transaction.copy, environment: transaction.environment ?? answerEnvironment))
         }
