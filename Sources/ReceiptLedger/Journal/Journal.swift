@@ -153,7 +153,7 @@ extension JournalBuilder {
         guard let purchase = state.purchase else {
             booking.anomalies.append(Anomaly(kind: .badTimestamp, recordID: state.first.recordID,
                                              environment: state.key.environment, transactionID: state.key.transactionID.value,
-                                             user: owner, detail: "purchase_date cannot be read in any record; not booked"))
+                                             user: owner, detail: "purchase_date: cannot be read in any record; not booked"))
             return
         }
         let productID = state.productID ?? ""

@@ -217,16 +217,16 @@ enum TimestampFindings {
     static func kinds(of reading: TimestampFieldReading, field: String) -> [Finding] {
         var found: [Finding] = []
         if reading.isPresent, reading.instant == nil, field != "original_purchase_date" {
-            found.append(Finding(kind: .badTimestamp, detail: "\(field) cannot be read"))
+            found.append(Finding(kind: .badTimestamp, detail: "\(field): cannot be read"))
         }
         if reading.mismatch {
-            found.append(Finding(kind: .timestampMismatch, detail: "\(field) forms disagree by a second or more"))
+            found.append(Finding(kind: .timestampMismatch, detail: "\(field): forms disagree by a second or more"))
         }
         if reading.ambiguousPST {
-            found.append(Finding(kind: .ambiguousPST, detail: "\(field)_pst falls in the repeated hour; the earlier instant is used"))
+            found.append(Finding(kind: .ambiguousPST, detail: "\(field): the _pst form falls in the repeated hour; the earlier instant is used"))
         }
         if reading.invalidPST {
-            found.append(Finding(kind: .invalidPST, detail: "\(field)_pst is a wall time skipped by daylight saving"))
+            found.append(Finding(kind: .invalidPST, detail: "\(field): the _pst form is a wall time skipped by daylight saving"))
         }
         return found
     }

@@ -144,26 +144,9 @@ struct ReportRun {
     /// The CSV files of a run as tables of cells (the slow, obviously right path), in file-name
     /// order: tests compare the streamed files with these.
     static func tables(_ data: ReportData) -> [(name: String, table: CSVTable)] {
-        var files: [(name: String, table: CSVTable)] = [
-            (TransactionsFile.name, TransactionsFile.cellTable(data.journal.transactions, placement: data.placement)),
-            (LedgerFiles.periodName, LedgerFiles.cellTable(data.ledgers.byPeriod)),
-            (LedgerFiles.productName, LedgerFiles.cellTable(data.ledgers.byProduct)),
-            (LedgerFiles.userName, LedgerFiles.cellTable(data.ledgers.byUser)),
-            (LedgerFiles.storefrontName, LedgerFiles.cellTable(data.ledgers.byStorefront)),
-            (NotificationsFile.name, NotificationsFile.table(data.journal.notifications)),
-            (RefundsFile.name, RefundsFile.table(data.refunds)),
-            (SubscriptionsFile.name, SubscriptionsFile.cellTable(data.subscriptions)),
-            (AnomaliesFile.name, AnomaliesFile.table(data.journal.anomalies)),
-            (RejectedFile.name, RejectedFile.table(data.journal.rejected)),
-            (EnvironmentCheckFile.name, EnvironmentCheckFile.table(data.journal.environmentChecks)),
-        ]
-        if let reconciliation = data.reconciliation {
-            files.append((ReconciliationFile.name, ReconciliationFile.table(reconciliation)))
-        }
-        if let apple = data.appleReconciliation {
-            files += [(AppleReconciliationFile.name, AppleReconciliationFile.table(apple)), (AppleAmountsFile.name, AppleAmountsFile.table(apple))]
-        }
-        return files.sorted { $0.name < $1.name }
+        let journalTables = ReportFiles.journalFiles.map { (name: $0.name, table: $0.table(data.journal, data.placement)) }
+        let derivedTables = ReportFiles.derivedFiles.compactMap { file in file.table(data).map { (name: file.name, table: $0) } }
+        return (journalTables + derivedTables).sorted { $0.name < $1.name }
     }
 
     /// The CSV files of a run, in file-name order, as `writeReport` writes them.
@@ -174,38 +157,17 @@ struct ReportRun {
     /// The CSV files that need nothing but the journal (and, for the trail columns of
     /// `transactions.csv`, the run's periods).
     static func journalCSVFiles(_ journal: Journal, placement: LedgerPlacement) -> [(name: String, csv: ReportCSV)] {
-        [
-            (TransactionsFile.name, TransactionsFile.csv(journal.transactions, placement: placement)),
-            (AnomaliesFile.name, AnomaliesFile.csv(journal.anomalies)),
-            (RejectedFile.name, RejectedFile.csv(journal.rejected)),
-            (EnvironmentCheckFile.name, EnvironmentCheckFile.csv(journal.environmentChecks)),
-            (NotificationsFile.name, NotificationsFile.csv(journal.notifications)),
-        ]
+        ReportFiles.journalFiles.map { (name: $0.name, csv: $0.csv(journal, placement)) }
     }
 
     /// The CSV files of the ledgers, refunds, subscriptions and reconciliation, prepared in
     /// parallel (`Parallel.map`), so that their order checks and cell tables do not hold up the
-    /// writing on one core, and returned in this order whichever is ready first.
-    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ReportRun.
+    /// writing on one core, and returned in `ReportFiles.derivedFiles` order whichever is ready
+    /// first. Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ReportRun.
     static func derivedCSVFiles(_ data: ReportData) -> [(name: String, csv: ReportCSV)] {
-        var files: [(name: String, prepare: @Sendable () -> ReportCSV)] = [
-            (LedgerFiles.periodName, { LedgerFiles.csv(data.ledgers.byPeriod) }),
-            (LedgerFiles.productName, { LedgerFiles.csv(data.ledgers.byProduct) }),
-            (LedgerFiles.userName, { LedgerFiles.csv(data.ledgers.byUser) }),
-            (LedgerFiles.storefrontName, { LedgerFiles.csv(data.ledgers.byStorefront) }),
-            (RefundsFile.name, { RefundsFile.csv(data.refunds) }),
-            (SubscriptionsFile.name, { SubscriptionsFile.csv(data.subscriptions) }),
-        ]
-        if let reconciliation = data.reconciliation {
-            files.append((ReconciliationFile.name, { ReconciliationFile.csv(reconciliation) }))
-        }
-        if let apple = data.appleReconciliation {
-            files.append((AppleReconciliationFile.name, { AppleReconciliationFile.csv(apple) }))
-            files.append((AppleAmountsFile.name, { AppleAmountsFile.csv(apple) }))
-        }
-        let preparing = files.map(\.prepare)
-        let prepared = Parallel.map(preparing.count) { preparing[$0]() }
-        return zip(files, prepared).map { (name: $0.name, csv: $1) }
+        let files = ReportFiles.derivedFiles
+        let prepared = Parallel.map(files.count) { files[$0].csv(data) }
+        return zip(files, prepared).compactMap { file, csv in csv.map { (name: file.name, csv: $0) } }
     }
 
     /// Checks, locks and stages the report folder (`ReportStaging`): a folder the report must
@@ -223,14 +185,11 @@ struct ReportRun {
     }
 
     /// Every file name a run may write; a file of the user's named so is never replaced.
-    static let ownedNames: Set<String> = Set([
-        TransactionsFile.name, LedgerFiles.periodName, LedgerFiles.productName, LedgerFiles.userName, RefundsFile.name,
-        SubscriptionsFile.name, AnomaliesFile.name, RejectedFile.name, EnvironmentCheckFile.name, ReconciliationFile.name,
-        ReportWorkbook.name, ManifestFile.name, LedgerFiles.storefrontName, NotificationsFile.name,
-    ]).union(HTMLReport.pageNames).union(appleNames)
+    static let ownedNames: Set<String> = Set(ReportFiles.csvNames + [ReportWorkbook.name, ManifestFile.name])
+        .union(HTMLReport.pageNames).union(appleNames)
 
     /// The files written only when Apple's reports were given (SPEC §10).
-    static let appleNames: Set<String> = [AppleReconciliationFile.name, AppleAmountsFile.name, ApplePage.pageName]
+    static let appleNames: Set<String> = Set(ReportFiles.names(writtenOnly: .withAppleReports) + [ApplePage.pageName])
 
     /// The report must not replace a file it reads: an input, catalog, orders file or template
     /// that lies in `--out` under a name the report writes (`--out templates` would overwrite

@@ -79,7 +79,7 @@ import Testing
         #expect(t.recordCount == 1)
         let mismatches = journal.anomalies(AnomalyKind.timestampMismatch)
         #expect(mismatches.map(\.transactionID) == ["1000000218147501"])
-        #expect(mismatches.first?.detail == "expires_date forms disagree by a second or more")
+        #expect(mismatches.first?.detail == "expires_date: forms disagree by a second or more")
         #expect(journal.anomalies(AnomalyKind.conflictingTransaction).isEmpty)
     }
 

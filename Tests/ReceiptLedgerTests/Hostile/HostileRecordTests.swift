@@ -104,7 +104,7 @@ import Testing
         #expect(journal.transaction("1")?.purchase == UnixMillis(Self.t0))
         #expect(journal.anomalies(AnomalyKind.timestampMismatch).isEmpty)
         #expect(journal.transaction("2") == nil)
-        #expect(journal.anomalies(AnomalyKind.badTimestamp).map(\.detail) == ["purchase_date cannot be read in any record; not booked"])
+        #expect(journal.anomalies(AnomalyKind.badTimestamp).map(\.detail) == ["purchase_date: cannot be read in any record; not booked"])
     }
 
     @Test func negativeMillisecondIsReadableAndYear9999IsNot() throws {
