@@ -32,9 +32,27 @@ struct AppleReconciliation: Sendable {
         /// Currencies our transactions of the key are in (seen even when their amounts are 0).
         var currencies: Set<Currency> = []
 
-        mutating func add(_ amount: Money?, to table: WritableKeyPath<Sums, [Currency: Int64]>, sign: Int64 = 1) {
-            guard let amount else { return }
-            self[keyPath: table][amount.currency] = AppleReportValues.sum(self[keyPath: table][amount.currency] ?? 0, sign * amount.minorUnits)
+        /// Apple's side: a row's units, customer amount and proceeds.
+        mutating func add(_ row: AppleReportRow) {
+            units = AppleReportValues.sum(units, row.units)
+            if let amount = row.customerAmount { customer[amount.currency] = AppleReportValues.sum(customer[amount.currency] ?? 0, amount.minorUnits) }
+            if let amount = row.proceeds { proceeds[amount.currency] = AppleReportValues.sum(proceeds[amount.currency] ?? 0, amount.minorUnits) }
+        }
+
+        /// Our side: a sale adds its gross and proceeds, a refund takes back what it reverses.
+        mutating func add(_ event: Event, _ all: [AppleComparedTransaction]) {
+            let transaction = all[event.transaction]
+            units = AppleReportValues.sum(units, AppleReconciliation.units(of: event, all))
+            transactions.insert(event.transaction)
+            guard let currency = transaction.currency else { return }
+            currencies.insert(currency)
+            let sign: Int64 = event.isRefund ? -1 : 1
+            if let gross = event.isRefund ? transaction.refundedGross ?? transaction.gross : transaction.gross {
+                customer[gross.currency] = AppleReportValues.sum(customer[gross.currency] ?? 0, sign * gross.minorUnits)
+            }
+            if let amount = event.isRefund ? transaction.refundedProceeds ?? transaction.proceeds : transaction.proceeds {
+                proceeds[amount.currency] = AppleReportValues.sum(proceeds[amount.currency] ?? 0, sign * amount.minorUnits)
+            }
         }
     }
 
@@ -43,11 +61,8 @@ struct AppleReconciliation: Sendable {
         for kind in AppleReportKind.allCases where reports.files.contains(where: { $0.kind == kind }) {
             var apple: [AppleSpan: [String: Sums]] = [:]
             for row in reports.rows where row.kind == kind {
-                var sums = apple[row.span]?[row.productID] ?? Sums()
-                sums.units = AppleReportValues.sum(sums.units, row.units)
-                sums.add(row.customerAmount, to: \.customer)
-                sums.add(row.proceeds, to: \.proceeds)
-                apple[row.span, default: [:]][row.productID] = sums
+                // Changed in place: a copy taken out and put back copies its tables at every row.
+                apple[row.span, default: [:]][row.productID, default: Sums()].add(row)
             }
             let spans = reports.coveredSpans(kind)
             for span in spans {
@@ -118,18 +133,14 @@ struct AppleReconciliation: Sendable {
         var sums: [String: Sums] = [:]
         var index = firstEvent(onOrAfter: span.firstDay, events)
         while index < events.count, events[index].day <= span.lastDay {
+            // Events are in day order, their transactions anywhere in memory: each is asked for
+            // ahead of its turn (`CacheHints`), so the sums do not wait on cache misses.
+            let ahead = index + CacheHints.distance
+            if ahead < events.count { CacheHints.prefetch(transactions, at: events[ahead].transaction) }
             let event = events[index]
-            let transaction = transactions[event.transaction]
-            var product = sums[transaction.productID] ?? Sums()
-            product.units = AppleReportValues.sum(product.units, units(of: event, transactions))
-            product.transactions.insert(event.transaction)
-            if let currency = transaction.currency {
-                product.currencies.insert(currency)
-                let sign: Int64 = event.isRefund ? -1 : 1
-                product.add(event.isRefund ? transaction.refundedGross ?? transaction.gross : transaction.gross, to: \.customer, sign: sign)
-                product.add(event.isRefund ? transaction.refundedProceeds ?? transaction.proceeds : transaction.proceeds, to: \.proceeds, sign: sign)
-            }
-            sums[transaction.productID] = product
+            // Changed in place: a copy taken out and put back copied the key's set of transactions
+            // at every event (quadratic in a busy day's sales).
+            sums[transactions[event.transaction].productID, default: Sums()].add(event, transactions)
             index += 1
         }
         return sums

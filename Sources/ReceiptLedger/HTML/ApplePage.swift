@@ -115,9 +115,14 @@ enum ApplePage {
         guard let reconciliation = data.appleReconciliation else { return ["has_keys": .bool(false)] }
         let keys = keys(reconciliation)
         let summary = summary(reconciliation)
-        var purchases: [String: UnixMillis] = [:]
-        for t in data.journal.transactions where t.environment == .production { purchases[t.transactionID] = t.purchase }
         let shown = keys.prefix(HTMLReport.rowCap)
+        // Purchase instants of the listed transactions only: a table of every transaction cost
+        // more than the rest of the page.
+        let listed = Set(shown.flatMap(\.units.transactions))
+        var purchases: [String: UnixMillis] = [:]
+        for t in data.journal.transactions where t.environment == .production && listed.contains(t.transactionID) {
+            purchases[t.transactionID] = t.purchase
+        }
         return [
             "ties": .bool(summary.ties),
             "sentence": .string(summary.sentence),

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import ReceiptLedger
 
-/// The demo's Apple report files (SPEC §10): valid gzip, and every planted difference found by the
-/// reconciliation with its finding (and, for ours_only, its transaction).
+/// The demo's Apple report files (SPEC §10): valid gzip, financial files ending in a trailer that
+/// fits their rows, and every planted difference found by the reconciliation with its finding,
+/// its units and its money on both sides.
 @Suite struct DemoAppleReportsTests {
     @Test func storedBlockGzipMembersReadBackWhole() throws {
         for count in [0, 1, 65_535, 65_536, 150_001] {
@@ -22,29 +23,70 @@ import Testing
         try generator.writeCatalog(to: folder + "/catalog.csv")
         let reports = try DemoCommand.writeAppleReports(database: folder + "/receipts.sqlite", catalog: folder + "/catalog.csv",
                                                         folder: folder + "/apple")
-        #expect(reports.plants.map(\.finding) == [.oursOnly, .amountDiffers, .appleOnly])
-        #expect(Set(reports.plants.map(\.day)).count == 3)
+        #expect(reports.plants.map(\.report) == [.sales, .sales, .sales, .financial, .financial])
+        #expect(reports.plants.map(\.finding) == [.oursOnly, .amountDiffers, .appleOnly, .amountDiffers, .appleOnly])
+        #expect(Set(reports.plants.filter { $0.report == .sales }.map(\.period)).count == 3)
         let out = folder + "/out"
         let result = CommandLineTool.outcome(["run", "--db", folder + "/receipts.sqlite", "--catalog", folder + "/catalog.csv", "--out", out,
                                               "--apple-sales", folder + "/apple/sales", "--apple-financial", folder + "/apple/financial",
                                               "--templates", HostileSupport.templatesPath])
         #expect(result.code == 0, "\(result.message ?? "")")
-        let units = try String(contentsOfFile: out + "/apple_reconciliation.csv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let amounts = try String(contentsOfFile: out + "/apple_amounts.csv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let units = try Self.csv(out + "/apple_reconciliation.csv")
+        let amounts = try Self.csv(out + "/apple_amounts.csv")
         for plant in reports.plants {
-            let unitRow = try #require(units.first { $0[0] == "sales" && $0[1] == plant.day && $0[2] == plant.productID }, "\(plant)")
-            if plant.finding == .amountDiffers {
-                #expect(unitRow[6] == "match")
-                #expect(amounts.contains { $0[0] == "sales" && $0[1] == plant.day && $0[2] == plant.productID && $0[6] == "-0.01" && $0[10] == "amount_differs" })
-            } else {
-                #expect(unitRow[6] == plant.finding.rawValue)
-                #expect(unitRow[5] == (plant.finding == .oursOnly ? "1" : "-1"))
-                #expect(unitRow[7].isEmpty == (plant.finding == .appleOnly), "\(plant): transactions \(unitRow[7])")
-            }
+            let key = [plant.report.rawValue, plant.period, plant.productID]
+            let unitRow = try #require(units.first { Array($0.prefix(3)) == key }, "\(plant)")
+            let unitFinding = plant.finding == .amountDiffers ? AppleFinding.match : plant.finding
+            #expect(Array(unitRow[3...6]) == [String(plant.appleUnits), String(plant.ourUnits), String(plant.ourUnits - plant.appleUnits),
+                                              unitFinding.rawValue], "\(plant)")
+            #expect(unitRow[7].isEmpty == (plant.finding == .appleOnly), "\(plant): transactions \(unitRow[7])")
+            let m = plant.money
+            let text = { (minor: Int64) in MoneyFormat.plain(minor, minorDigits: m.minorDigits) }
+            let amountRow = try #require(amounts.first { Array($0.prefix(4)) == key + [m.currency] }, "\(plant)")
+            #expect(Array(amountRow[4...]) == [text(m.appleCustomerAmount), text(m.ourGross), text(m.ourGross - m.appleCustomerAmount),
+                                               m.appleProceeds.map(text) ?? "", text(m.ourProceeds),
+                                               m.appleProceeds.map { text(m.ourProceeds - $0) } ?? "", plant.finding.rawValue], "\(plant)")
+            // A key holds one currency, so the plant's row is its only one.
+            #expect(amounts.filter { Array($0.prefix(3)) == key }.count == 1, "\(plant)")
         }
+        // The financial amount plant is a cent more per unit of Partner Share on a key that ties otherwise.
+        let financialAmount = try #require(reports.plants.first { $0.report == .financial && $0.finding == .amountDiffers })
+        #expect(financialAmount.money.appleCustomerAmount == financialAmount.money.ourGross)
+        #expect(financialAmount.money.appleProceeds == financialAmount.money.ourProceeds + financialAmount.appleUnits)
         // Nothing else differs in units: the sales and the financial reports tie otherwise.
-        #expect(units.dropFirst().filter { $0[6] != "match" }.count == 2)
+        #expect(units.dropFirst().filter { $0[6] != "match" }.map { Array($0.prefix(3)) } ==
+                reports.plants.filter { $0.finding != .amountDiffers }.map { [$0.report.rawValue, $0.period, $0.productID] }
+                    .sorted { $0.lexicographicallyPrecedes($1) })
         let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
-        #expect(index.contains("Books do not tie: 2 units and "))
+        let unitsOff = reports.plants.map { abs($0.ourUnits - $0.appleUnits) }.reduce(0, +)
+        #expect(unitsOff == 3)
+        #expect(index.contains("Books do not tie: \(unitsOff) units and "))
+    }
+
+    @Test func financialFilesEndInATrailerThatFitsTheirRows() throws {
+        let folder = try HostileSupport.temporaryFolder("demo-apple-trailer")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let generator = DemoGenerator(seed: 7, records: 1500)
+        try generator.writeSQLite(to: folder + "/receipts.sqlite")
+        try generator.writeCatalog(to: folder + "/catalog.csv")
+        let reports = try DemoCommand.writeAppleReports(database: folder + "/receipts.sqlite", catalog: folder + "/catalog.csv",
+                                                        folder: folder + "/apple")
+        #expect(!reports.financialFiles.isEmpty)
+        for file in reports.financialFiles {
+            let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            #expect(lines.suffix(3).map { $0.split(separator: "\t").first.map(String.init) ?? "" } == ["Total_Rows", "Total_Amount", "Total_Units"],
+                    "\(file.name)")
+            let set = try AppleReportReader.read(bytes: file.bytes, name: file.name, kind: .financial)
+            let read = try #require(set.files.first)
+            #expect(read.trailer["Total_Rows"] == String(lines.count - 4), "\(file.name)")
+            #expect(read.rowsRead == lines.count - 4, "\(file.name)")
+            #expect(read.trailerDifferences == [], "\(file.name)")
+            #expect(read.trailer["Total_Units"] == String(read.positiveUnits), "\(file.name)")
+        }
+    }
+
+    private static func csv(_ path: String) throws -> [[String]] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
 }
