@@ -10,7 +10,7 @@ enum HTMLReport {
         "sandbox.html", "findings.html", "glossary.html", "transactions.html", "apple.html",
     ]
     static let pageNames: Set<String> = [
-        "index.html", "ledger_period.html", "ledger_product.html", "ledger_user.html", "refunds.html", "sandbox.html", "findings.html",
+        "index.html", "ledger_period.html", "ledger_product.html", "ledger_user.html", "ledger_storefront.html", "refunds.html", "sandbox.html", "findings.html",
         Glossary.pageName, DrillDown.pageName,
     ]
     /// Rows shown in one HTML table at most; the CSV always has all of them.
@@ -50,6 +50,9 @@ enum HTMLReport {
             },
             page("ledger", "ledger_user.html", "Ledger by user") {
                 LedgerPage.context(data, ledger: ledgers.byUser, csv: LedgerFiles.userName, sums: sums, drillDown: drillDown)
+            },
+            page("ledger", "ledger_storefront.html", "Ledger by storefront") {
+                LedgerPage.context(data, ledger: ledgers.byStorefront, csv: LedgerFiles.storefrontName, sums: sums, drillDown: drillDown)
             },
             page("refunds", "refunds.html", "Refunds and leakage") { RefundsPage.context(data, sums: sums) },
             page("sandbox", "sandbox.html", "Sandbox separation") { SandboxPage.context(data, sums: sums) },

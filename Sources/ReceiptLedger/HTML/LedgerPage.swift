@@ -30,7 +30,8 @@ enum LedgerPage {
                 "rows": .list(shown.enumerated().map { index, row in
                     var fields = IndexPage.amountsFields(currency: row.key.currency, row.amounts)
                     fields["label"] = .string(row.key.period)
-                    fields["item"] = .string(row.key.item)
+                    // SPEC §9: receipt-only sales have no storefront.
+                    fields["item"] = .string(ledger.dimension == .storefront && row.key.item.isEmpty ? "none (receipts)" : row.key.item)
                     fields["group_start"] = .bool(index > 0 && shown[index - 1].key.period != row.key.period)
                     fields["sales_href"] = .string(drillDown.salesHref(environment, row.key.period, row.key.currency, row.amounts) ?? "")
                     fields["refunds_href"] = .string(drillDown.refundsHref(environment, row.key.period, row.key.currency, row.amounts) ?? "")

@@ -2,7 +2,7 @@
 enum PageContext {
     static let navigation: [(file: String, title: String)] = [
         ("index.html", "Overview"), ("ledger_period.html", "By period"), ("ledger_product.html", "By product"),
-        ("ledger_user.html", "By user"), ("refunds.html", "Refunds"), ("sandbox.html", "Sandbox"), ("findings.html", "Findings"),
+        ("ledger_user.html", "By user"), ("ledger_storefront.html", "By storefront"), ("refunds.html", "Refunds"), ("sandbox.html", "Sandbox"), ("findings.html", "Findings"),
         (DrillDown.pageName, "Transactions"), (Glossary.pageName, "Glossary"),
     ]
 

@@ -92,11 +92,16 @@ enum TransactionsPage {
                 "reason_href": .string(Glossary.cancellation(t.cancellationReason).map(Glossary.href) ?? ""),
                 "gross": .string(currency.map { Display.amount(t.gross?.minorUnits ?? 0, $0) } ?? "0"),
                 "proceeds": .string(currency.map { Display.amount(t.proceeds?.minorUnits ?? 0, $0) } ?? "0"),
+                // What a refund gave back: the whole gross, or a prorated part (SPEC §9).
+                "refund": .string(currency.map { Display.amount((t.signed.refundGross ?? t.gross)?.minorUnits ?? 0, $0) } ?? "0"),
+                // Where the price came from (SPEC §9): Apple's signed price with its storefront, or the catalog.
+                "source": .string([t.signed.priceSource == "signed" ? "Apple's price" : t.signed.priceSource, t.signed.storefront]
+                    .filter { !$0.isEmpty }.joined(separator: ", ")),
             ])
         }
         func table(_ kind: String, _ environment: Environment, _ period: String, _ currency: Currency, _ list: [Transaction]) -> TemplateValue {
             let shown = list.sorted(by: largestFirst).prefix(cap)
-            let total = list.reduce(Int64(0)) { $0 &+ ($1.gross?.minorUnits ?? 0) }
+            let total = list.reduce(Int64(0)) { sum, t in sum &+ ((kind == "r" ? t.signed.refundGross ?? t.gross : t.gross)?.minorUnits ?? 0) }
             return .object([
                 "anchor": .string(DrillDown.anchor(kind, environment, period, currency)),
                 "currency": .string(currency.code),

@@ -817,10 +817,10 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{#sales}}
 <h3 id="{{anchor}}">Sales {{currency}}: {{count}} transactions, gross {{total}} {{currency}}</h3>
 <table>
-<thead><tr><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Purchased</th><th scope="col" class="num">Quantity</th><th scope="col">Status</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Proceeds</th></tr></thead>
+<thead><tr><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Purchased</th><th scope="col" class="num">Quantity</th><th scope="col">Status</th><th scope="col">Price from</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Proceeds</th></tr></thead>
 <tbody>
 {{#rows}}
-<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td class="num">{{quantity}}</td><td>{{status}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td></tr>
+<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td class="num">{{quantity}}</td><td>{{status}}</td><td>{{source}}</td><td class="num">{{gross}}</td><td class="num">{{proceeds}}</td></tr>
 {{/rows}}
 </tbody>
 </table>
@@ -834,7 +834,7 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 <thead><tr><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Purchased</th><th scope="col">Refunded</th><th scope="col">Reason</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Refund</th></tr></thead>
 <tbody>
 {{#rows}}
-<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td>{{refunded}}</td><td><span class="code">{{reason}}</span>{{#reason_href}} <a href="{{reason_href}}">{{reason_plain}}</a>{{/reason_href}}</td><td class="num">{{quantity}}</td><td class="num refund">{{gross}}</td></tr>
+<tr><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{purchased}}</td><td>{{refunded}}</td><td><span class="code">{{reason}}</span>{{#reason_href}} <a href="{{reason_href}}">{{reason_plain}}</a>{{/reason_href}}</td><td class="num">{{quantity}}</td><td class="num refund">{{refund}}</td></tr>
 {{/rows}}
 </tbody>
 </table>

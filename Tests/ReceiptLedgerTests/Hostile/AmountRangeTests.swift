@@ -62,7 +62,7 @@ import Testing
         let data = ReportRun.reportData(options: options, sourceLabel: "test", result: result, zone: try ZoneRules(identifier: "UTC"),
                                         orders: nil, ordersLabel: nil)
         let files = try ReportRun.renderFiles(data, templates: HostileSupport.templates)
-        #expect(files.count == 21)  // 12 CSV files (SPEC §9: notifications, ledger_storefront), the workbook, 8 pages
+        #expect(files.count == 22)  // 12 CSV files (SPEC §9: notifications, ledger_storefront), the workbook, 9 pages
         let ledger = try #require(files.first { $0.name == "ledger_period.csv" })
         let text = String(decoding: ledger.bytes, as: UTF8.self)
         #expect(text.contains("2023-11-22,JPY,2,100000000000000000,70000000000000000,0,0,0,100000000000000000,70000000000000000\n"))
