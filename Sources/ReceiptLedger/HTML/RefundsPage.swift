@@ -15,6 +15,8 @@ enum RefundsPage {
         // Orders whose revocation could not be read count as not revoked (SPEC §8): said so here,
         // since such a leak may be a typo in the order rather than content kept.
         let unreadableRevocations = (data.reconciliation?.rows ?? []).filter { $0.finding == .badRevokedAt }.count
+        // SPEC §9: refund requests Apple sent that no refund or decline has answered yet.
+        let requests = OpenRefundRequest.open(in: data.journal)
         // Newest period first, as on the ledger pages.
         let newestFirst = { (l: (key: Ledger.Key, amounts: LedgerAmounts), r: (key: Ledger.Key, amounts: LedgerAmounts)) -> Bool in
             if l.key.period != r.key.period { return r.key.period.utf8.lexicographicallyPrecedes(l.key.period.utf8) }
@@ -79,6 +81,16 @@ enum RefundsPage {
             "repeaters_capped": .bool(repeaters.count > HTMLReport.rowCap),
             "repeaters_total": .string(Display.count(repeaters.count)),
             "repeaters_shown": .string(Display.count(min(repeaters.count, HTMLReport.rowCap))),
+            "requests": .list(requests.prefix(HTMLReport.rowCap).map { request in
+                let t = request.transaction
+                return .object([
+                    "asked": .string(dates.instant(request.notification.event.signedDate)), "transaction": .string(request.notification.transactionID),
+                    "user": .string(request.notification.user), "product": .string(t?.productID ?? ""),
+                    "environment": .string(request.notification.event.environment?.rawValue ?? ""),
+                    "amount": .string(t.flatMap { t in t.currency.map { "\(Display.amount(t.gross?.minorUnits ?? 0, $0)) \($0.code)" } } ?? "unknown"),
+                ])
+            }),
+            "has_requests": .bool(!requests.isEmpty),
             "has_orders": .bool(data.reconciliation != nil),
             "leak_count": .string(Display.count(leaks.count)),
             "leak_totals": .list(leakTotals(leaks)),

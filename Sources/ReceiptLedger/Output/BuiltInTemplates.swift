@@ -696,6 +696,22 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 <h2>How long after the purchase</h2>
 <figure class="chart">{{{days_chart}}}</figure>
 
+<h2>Open refund requests</h2>
+{{#has_requests}}
+<p>Customers asked Apple for these refunds (a <span class="code">CONSUMPTION_REQUEST</span> notification) and no <span class="code">REFUND</span> or <span class="code">REFUND_DECLINED</span> has come yet: money at stake, not yet refunded. They are listed in <a href="manifest.json">manifest.json</a> as <span class="code">open_refund_requests</span>.</p>
+<table>
+<thead><tr><th scope="col">Asked</th><th scope="col">Transaction</th><th scope="col">User</th><th scope="col">Product</th><th scope="col">Environment</th><th scope="col" class="num">At stake</th></tr></thead>
+<tbody>
+{{#requests}}
+<tr><td>{{asked}}</td><td class="code">{{transaction}}</td><td class="code">{{user}}</td><td class="code">{{product}}</td><td>{{environment}}</td><td class="num">{{amount}}</td></tr>
+{{/requests}}
+</tbody>
+</table>
+{{/has_requests}}
+{{^has_requests}}
+<p class="note">No open refund request: every refund request Apple sent (V2 notifications) has been granted or declined, or none was stored.</p>
+{{/has_requests}}
+
 <h2>Users with repeated refunds</h2>
 {{#has_repeaters}}
 <table class="narrow">

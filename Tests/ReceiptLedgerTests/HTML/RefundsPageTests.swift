@@ -21,4 +21,30 @@ import Testing
         #expect(chart.contains(">2 (66.7%)</text>"))  // t2, t3: refunded 2 days after purchase
         #expect(chart.contains(">1 (33.3%)</text>"))  // t1: 35 days
     }
+
+    /// SPEC §9: a refund request (V2 `CONSUMPTION_REQUEST`) that no `REFUND` or
+    /// `REFUND_DECLINED` answered is listed with its money at stake; an answered one is not.
+    @Test func openRefundRequestsAreListedWithTheirMoneyAtStake() throws {
+        let coin = SignedAnswers.transaction("900", product: "coins", purchaseMs: 1_704_067_200_000,
+                                             fields: ["signedDate": "1704067200000", "price": "990", "currency": "\"USD\""])
+        let answered = SignedAnswers.transaction("901", product: "coins", purchaseMs: 1_704_067_200_000, fields: ["signedDate": "1704067200000"])
+        func notification(_ type: String, _ uuid: String, _ payload: String) -> String {
+            #"{"notificationType": "\#(type)", "notificationUUID": "\#(uuid)", "signedDate": 1704070800000, "data": {"environment": "Production", "signedTransactionInfo": "\#(SignedAnswers.jws(payload))"}}"#
+        }
+        let rows = ReportFixture.rows + [
+            AnswerBuilder.row(900, user: "asker", at: 1_704_074_400_000, notification("CONSUMPTION_REQUEST", "r1", coin)),
+            AnswerBuilder.row(901, user: "asker", at: 1_704_074_400_001, notification("CONSUMPTION_REQUEST", "r2", answered)),
+            AnswerBuilder.row(902, user: "asker", at: 1_704_074_400_002, notification("REFUND_DECLINED", "d2", answered)),
+        ]
+        let data = try ReportFixture.reportData(rows)
+        let page = TemplateValue.object(RefundsPage.context(data))
+        #expect(page["has_requests"]?.flag == true)
+        let request = try #require(page["requests"]?.first(where: "transaction", is: "900"))
+        #expect(request["amount"]?.text == "0.99 USD")
+        #expect(request["user"]?.text == "asker")
+        #expect(request["asked"]?.text == "2024-01-01 01:00 UTC")
+        #expect(page["requests"]?.first(where: "transaction", is: "901") == nil)
+        let html = try #require(try ReportFixture.pages(data)["refunds.html"])
+        #expect(html.contains("<td class=\"code\">900</td>"))
+    }
 }
