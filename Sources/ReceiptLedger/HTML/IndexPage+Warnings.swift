@@ -24,7 +24,7 @@ extension IndexPage {
             "unpriced_products": .string(Display.counted(diagnosis.unpriced.count, "product", "products")),
             // With nothing booked, "no production money" is the whole story.
             "no_catalog": .bool(!diagnosis.catalogGiven && diagnosis.bookedTransactions > 0),
-            "no_catalog_note": .string("No catalog was given: \(booked) booked but none is priced."),
+            "no_catalog_note": .string("No catalog was given: \(booked) booked but \(diagnosis.pricedText)."),
         ]
     }
 }

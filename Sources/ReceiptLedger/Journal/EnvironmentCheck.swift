@@ -22,28 +22,48 @@ struct EnvironmentCheck: Sendable {
         return Environment(loosely: claimed)
     }
 
+    /// The environments a record's copies are booked in (each signed copy its own, the others
+    /// the record's), gathered without building a list: every record is checked.
+    struct CopyEnvironments {
+        var production = false
+        var sandbox = false
+        /// Some copy takes the record's environment, or the record holds none: only then does an
+        /// environment inferred or taken from the claim decide anything.
+        var usesRecordEnvironment = false
+
+        init(_ copies: [ParsedRecord.Copy], record: Environment) {
+            usesRecordEnvironment = copies.isEmpty
+            for copy in copies {
+                switch copy.environment ?? record {
+                case .production: production = true
+                case .sandbox: sandbox = true
+                }
+                if copy.environment == nil { usesRecordEnvironment = true }
+            }
+            if copies.isEmpty { record == .production ? (production = true) : (sandbox = true) }
+        }
+
+        /// Sorted by name.
+        var list: [Environment] { (production ? [.production] : []) + (sandbox ? [.sandbox] : []) }
+    }
+
     /// The findings of one record, in SPEC order; nil when there is nothing to say.
-    /// `copyEnvironments` are the environments of the record's copies as booked (each signed
-    /// copy its own, the others the record's).
-    /// `usesRecordEnvironment` is false when every copy carries its own environment: an
-    /// environment inferred for the record then decides nothing and is no finding.
-    static func findings(outcome: ParsedRecord.Outcome, copyEnvironments: [Environment], usesRecordEnvironment: Bool = true,
-                         claimed: String?) -> ([Environment], [String])? {
+    static func findings(outcome: ParsedRecord.Outcome, copies: CopyEnvironments?, claimed: String?) -> ([Environment], [String])? {
         switch outcome {
         case .redirected(let status):
             return status == StatusCode.sandboxReceiptSentToProduction ? ([.sandbox], ["status_21007"]) : ([.production], ["status_21008"])
         case .accepted(let found, let inferred):
             let fromClaim = environmentFromClaim(outcome: outcome, claimed: claimed)
-            let recordEnvironment = fromClaim ?? found
-            let environments = copyEnvironments.isEmpty ? [recordEnvironment] : Array(Set(copyEnvironments)).sorted()
+            let copies = copies ?? CopyEnvironments([], record: fromClaim ?? found)
+            let mismatch = claimed.map { claimed in
+                (copies.production && !agrees(claimed, with: .production)) || (copies.sandbox && !agrees(claimed, with: .sandbox))
+            } ?? false
+            let decides = copies.usesRecordEnvironment && (fromClaim != nil || inferred)
+            guard mismatch || decides else { return nil }
             var findings: [String] = []
-            if let claimed, environments.contains(where: { !agrees(claimed, with: $0) }) {
-                findings.append("environment_mismatch")
-            }
-            if usesRecordEnvironment {
-                if fromClaim != nil { findings.append("environment_from_claim") } else if inferred { findings.append("environment_inferred") }
-            }
-            return findings.isEmpty ? nil : (environments, findings)
+            if mismatch { findings.append("environment_mismatch") }
+            if decides { findings.append(fromClaim != nil ? "environment_from_claim" : "environment_inferred") }
+            return (copies.list, findings)
         case .rejected:
             return nil
         }

@@ -196,10 +196,8 @@ extension JournalBuilder {
         if priced.status == .refunded {
             let refunded = Pricing.refunded(gross: priced.gross, proceeds: priced.proceeds, quantity: state.quantity,
                                             revocationType: state.revocationType, percentage: state.revocationPercentage)
-            (signed.refundGross, signed.refundProceeds, signed.refundedUnits, signed.isPartialRefund) = refunded
-        } else if state.cancellation != nil, !state.isUpgraded, !familyRevoke {
-            // A refund of a trial, family-shared or unpriced transaction reverses what it booked: 0.
-            (signed.refundGross, signed.refundProceeds) = (priced.gross, priced.proceeds)
+            // Kept only for a part: a whole refund reverses the gross and proceeds as they are.
+            if refunded.isPartial { (signed.refundGross, signed.refundProceeds, signed.refundedUnits, signed.isPartialRefund) = refunded }
         }
         let visible = priced.productType != .consumable || consumableRefundEnvironments.contains(state.key.environment)
         booking.positions.append(position)

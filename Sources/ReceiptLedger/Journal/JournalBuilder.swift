@@ -75,15 +75,13 @@ struct JournalBuilder {
             return
         case .redirected:
             recordsRedirected += 1
-            noteEnvironmentCheck(record, copyEnvironments: [], context: context)
+            noteEnvironmentCheck(record, copies: nil, context: context)
             return
         case .accepted(let found, _):
             recordsAccepted += 1
             environment = EnvironmentCheck.environmentFromClaim(outcome: record.outcome, claimed: context.claimedEnvironment) ?? found
         }
-        noteEnvironmentCheck(record, copyEnvironments: record.transactions.map { $0.environment ?? environment },
-                             usesRecordEnvironment: record.transactions.isEmpty || record.transactions.contains { $0.environment == nil },
-                             context: context)
+        noteEnvironmentCheck(record, copies: EnvironmentCheck.CopyEnvironments(record.transactions, record: environment), context: context)
         if var event = record.notification, event.uuid.isEmpty || notificationUUIDs.insert(event.uuid).inserted {
             if event.environment == nil { event.environment = environment }
             notifications.append(NotificationRow(recordID: context.recordID, user: context.userName, event: event))
@@ -163,10 +161,8 @@ struct JournalBuilder {
     }
 
     /// Lists the record in `environment_check.csv` when it has findings (SPEC §3, §8, §9).
-    private mutating func noteEnvironmentCheck(_ record: ParsedRecord, copyEnvironments: [Environment], usesRecordEnvironment: Bool = true,
-                                               context: RecordContext) {
-        guard let (environments, findings) = EnvironmentCheck.findings(outcome: record.outcome, copyEnvironments: copyEnvironments,
-                                                                       usesRecordEnvironment: usesRecordEnvironment,
+    private mutating func noteEnvironmentCheck(_ record: ParsedRecord, copies: EnvironmentCheck.CopyEnvironments?, context: RecordContext) {
+        guard let (environments, findings) = EnvironmentCheck.findings(outcome: record.outcome, copies: copies,
                                                                        claimed: context.claimedEnvironment) else { return }
         environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: context.userName, verifiedAt: context.verifiedAt,
                                                   claimedEnvironment: context.claimedEnvironment ?? "", environments: environments,

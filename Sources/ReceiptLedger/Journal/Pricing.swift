@@ -14,6 +14,12 @@ enum Pricing {
         }
     }
 
+    /// Where a transaction's price came from (SPEC §9 `price_source`).
+    enum PriceSource: String, Sendable {
+        case signed, catalog
+        case none = ""
+    }
+
     struct Priced {
         var status: TransactionStatus
         var productType: ProductType?

@@ -45,7 +45,12 @@ final class Transaction: Sendable {
     let firstRecordID: Int64
     let recordCount: Int
     /// What SPEC §9 adds from signed copies (empty texts and nil on receipt-only transactions).
-    let signed: SignedDetail
+    var signed: SignedDetail { signedDetail?.detail ?? .none }
+    /// `price_source` (SPEC §9), kept here: nearly every transaction has one.
+    let priceSource: Pricing.PriceSource
+    /// Behind one reference, and nil when there is nothing to say (nearly every transaction of
+    /// receipts): the journal holds every transaction for the whole run.
+    private let signedDetail: SignedDetailBox?
     /// SPEC §4, §9: `false` for a consumable unless Apple reported the consumable refunds of
     /// its environment (V2 notifications, Get Refund History).
     let refundVisible: Bool
@@ -55,17 +60,19 @@ final class Transaction: Sendable {
         /// `revocationType` and `revocationPercentage` as sent, of the copy that gave the refund state.
         var revocationType = ""
         var revocationPercentage = ""
-        /// `signed`, `catalog`, or empty (unpriced).
+        /// `signed`, `catalog`, or empty (unpriced): given to the transaction, which keeps it
+        /// as `Transaction.priceSource`.
         var priceSource = ""
         /// The signed price ÷ 1000 in its currency (any status); nil without one.
         var customerPrice: Money?
         var customerCurrency = ""
         var storefront = ""
         var appAccountToken = ""
-        /// What the refund reverses: the whole gross and proceeds, or the prorated part (§9).
+        /// What a prorated refund below 100 % reverses (§9); nil for a whole refund, which
+        /// reverses the gross and proceeds (read `refundGross ?? gross`).
         var refundGross: Money?
         var refundProceeds: Money?
-        /// Units a refund takes back: none for a prorated refund below 100 %.
+        /// Units a prorated refund below 100 % takes back: none.
         var refundedUnits: Int64 = 0
         /// `revocationType` `FAMILY_REVOKE`: not a refund.
         var isFamilyRevoke = false
@@ -73,6 +80,21 @@ final class Transaction: Sendable {
         var isPartialRefund = false
 
         init() {}
+
+        /// Nothing to say: a receipt-only transaction's.
+        static let none = SignedDetail()
+
+        /// Whether it says nothing beyond `none` (then no box is kept).
+        var isNone: Bool {
+            revocationType.isEmpty && revocationPercentage.isEmpty && customerPrice == nil && customerCurrency.isEmpty
+                && storefront.isEmpty && appAccountToken.isEmpty && refundGross == nil && refundProceeds == nil && refundedUnits == 0
+                && !isFamilyRevoke && !isPartialRefund
+        }
+    }
+
+    private final class SignedDetailBox: Sendable {
+        let detail: SignedDetail
+        init(_ detail: SignedDetail) { self.detail = detail }
     }
 
     init(key: TransactionKey,
@@ -125,7 +147,8 @@ final class Transaction: Sendable {
         self.status = status
         self.firstRecordID = firstRecordID
         self.recordCount = recordCount
-        self.signed = signed
+        priceSource = Pricing.PriceSource(rawValue: signed.priceSource) ?? .none
+        signedDetail = signed.isNone ? nil : SignedDetailBox(signed)
         self.refundVisible = refundVisible ?? (productType != .consumable)
     }
 

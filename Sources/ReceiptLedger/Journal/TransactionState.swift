@@ -36,26 +36,41 @@ final class TransactionState: @unchecked Sendable {
     /// when it carries a readable cancellation.
     var cancellation: UnixMillis?
     var cancellationReason: String?
-    /// `revocationType` and `revocationPercentage` of the copy that gave the refund state.
-    var revocationType: String?
-    var revocationPercentageText: String?
-    var revocationPercentage: Int64?
-    /// The time of the copy that gave the refund state; nil while no copy said anything.
-    var refundStateTime: UnixMillis?
-    /// Whether that copy was signed.
-    var refundStateIsSigned = false
-    /// The time of the latest cancelling copy (for `refund_reversed`).
-    var lastCancellingTime: UnixMillis?
-    /// Signed copies without revocation read after the latest cancelling copy, by (time, reading
-    /// order): the first is where a reversal is raised. Empty for nearly every transaction.
-    var signedClearances: [Clearance] = []
-    /// What signed copies say beyond receipts, each from the earliest signed copy that has it
-    /// (price and currency together, SPEC §9).
-    var signedPriceMilliunits: Int64?
-    var signedCurrency: String?
-    var storefront: String?
-    var appAccountToken: String?
-    var signedProductType: ProductType?
+    /// What only transactions with a cancellation or a signed copy need (SPEC §9): made when
+    /// the first such copy is merged, so that the rest (nearly all) keep one nil pointer.
+    private(set) var ordered: RefundOrder?
+    var revocationType: String? { ordered?.revocationType }
+    var revocationPercentageText: String? { ordered?.revocationPercentageText }
+    var revocationPercentage: Int64? { ordered?.revocationPercentage }
+    var signedPriceMilliunits: Int64? { ordered?.signedPriceMilliunits }
+    var signedCurrency: String? { ordered?.signedCurrency }
+    var storefront: String? { ordered?.storefront }
+    var appAccountToken: String? { ordered?.appAccountToken }
+    var signedProductType: ProductType? { ordered?.signedProductType }
+
+    /// The order of the copies' refund state and the signed copies' fields.
+    final class RefundOrder {
+        /// `revocationType` and `revocationPercentage` of the copy that gave the refund state.
+        var revocationType: String?
+        var revocationPercentageText: String?
+        var revocationPercentage: Int64?
+        /// The time of the copy that gave the refund state; nil while no copy said anything.
+        var refundStateTime: UnixMillis?
+        /// Whether that copy was signed.
+        var refundStateIsSigned = false
+        /// The time of the latest cancelling copy (for `refund_reversed`).
+        var lastCancellingTime: UnixMillis?
+        /// Signed copies without revocation read after the latest cancelling copy, by (time,
+        /// reading order): the first is where a reversal is raised.
+        var signedClearances: [Clearance] = []
+        /// What signed copies say beyond receipts, each from the earliest signed copy that has
+        /// it (price and currency together, SPEC §9).
+        var signedPriceMilliunits: Int64?
+        var signedCurrency: String?
+        var storefront: String?
+        var appAccountToken: String?
+        var signedProductType: ProductType?
+    }
     /// `verified_at` of the earliest record showing a readable cancellation.
     var cancellationFirstSeen: UnixMillis?
     /// `cancellation_before_purchase` was raised (once per transaction).
@@ -145,40 +160,44 @@ final class TransactionState: @unchecked Sendable {
         } else {
             guard revoked != nil else { return }
         }
+        let order = ordered ?? RefundOrder()
+        ordered = order
         if revoked != nil {
-            if lastCancellingTime.map({ time >= $0 }) ?? true {
-                lastCancellingTime = time
-                signedClearances.removeAll { $0.time <= time }
+            if order.lastCancellingTime.map({ time >= $0 }) ?? true {
+                order.lastCancellingTime = time
+                order.signedClearances.removeAll { $0.time <= time }
             }
-        } else if lastCancellingTime.map({ time >= $0 }) ?? true {
+        } else if order.lastCancellingTime.map({ time >= $0 }) ?? true {
             let clearance = Clearance(time: time, recordID: source.recordID, user: source.user)
             // Kept in (time, reading order); of equal times only the first read can come first.
-            if let at = signedClearances.firstIndex(where: { $0.time >= time }) {
-                if signedClearances[at].time != time { signedClearances.insert(clearance, at: at) }
+            if let at = order.signedClearances.firstIndex(where: { $0.time >= time }) {
+                if order.signedClearances[at].time != time { order.signedClearances.insert(clearance, at: at) }
             } else {
-                signedClearances.append(clearance)
+                order.signedClearances.append(clearance)
             }
         }
-        guard refundStateTime.map({ time >= $0 }) ?? true else { return }
-        refundStateTime = time
-        refundStateIsSigned = copy.isSigned
+        guard order.refundStateTime.map({ time >= $0 }) ?? true else { return }
+        order.refundStateTime = time
+        order.refundStateIsSigned = copy.isSigned
         cancellation = revoked
         cancellationReason = revoked == nil ? nil : copy.cancellationReason
-        revocationType = revoked == nil ? nil : copy.signed?.revocationType
-        revocationPercentageText = revoked == nil ? nil : copy.signed?.revocationPercentageText
-        revocationPercentage = revoked == nil ? nil : copy.signed?.revocationPercentage
+        order.revocationType = revoked == nil ? nil : copy.signed?.revocationType
+        order.revocationPercentageText = revoked == nil ? nil : copy.signed?.revocationPercentageText
+        order.revocationPercentage = revoked == nil ? nil : copy.signed?.revocationPercentage
     }
 
     /// Price and currency from the earliest signed copy that has both; storefront, account
     /// token and Apple's product type each from the earliest that has it (SPEC §9).
     private func mergeSignedFields(_ signed: SignedTransactionFields) {
-        if signedPriceMilliunits == nil, let price = signed.priceMilliunits, let currency = signed.currency, !currency.isEmpty {
-            signedPriceMilliunits = price
-            signedCurrency = currency
+        let order = ordered ?? RefundOrder()
+        ordered = order
+        if order.signedPriceMilliunits == nil, let price = signed.priceMilliunits, let currency = signed.currency, !currency.isEmpty {
+            order.signedPriceMilliunits = price
+            order.signedCurrency = currency
         }
-        if storefront == nil, let value = signed.storefront, !value.isEmpty { storefront = value }
-        if appAccountToken == nil, let value = signed.appAccountToken, !value.isEmpty { appAccountToken = value }
-        if signedProductType == nil { signedProductType = signed.productType }
+        if order.storefront == nil, let value = signed.storefront, !value.isEmpty { order.storefront = value }
+        if order.appAccountToken == nil, let value = signed.appAccountToken, !value.isEmpty { order.appAccountToken = value }
+        if order.signedProductType == nil { order.signedProductType = signed.productType }
     }
 
     /// Where `refund_reversed` is raised (SPEC §9): the final refund state is a signed copy
@@ -186,8 +205,8 @@ final class TransactionState: @unchecked Sendable {
     /// Once per transaction, at the first signed copy without revocation after the last
     /// cancelling one.
     var refundReversal: Clearance? {
-        guard cancellation == nil, refundStateIsSigned, lastCancellingTime != nil, !isUpgraded else { return nil }
-        return signedClearances.first
+        guard cancellation == nil, let order = ordered, order.refundStateIsSigned, order.lastCancellingTime != nil, !isUpgraded else { return nil }
+        return order.signedClearances.first
     }
 
     /// Whether `cancellation_before_purchase` is to be raised now (SPEC §8 Revision 2): the

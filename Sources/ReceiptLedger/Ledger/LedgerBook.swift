@@ -29,7 +29,7 @@ struct LedgerBook: Sendable {
             if t.status == .refunded, let cancellation = t.cancellation {
                 let period = refunds == .salePeriod ? salePeriod : tally.period(of: cancellation)
                 // What the refund reverses: all of it, or a prorated part with no units (SPEC §9).
-                tally.add(LedgerAmounts(unitsRefunded: t.signed.refundedUnits, refund: (t.signed.refundGross ?? gross).minorUnits,
+                tally.add(LedgerAmounts(unitsRefunded: t.signed.isPartialRefund ? 0 : t.quantity, refund: (t.signed.refundGross ?? gross).minorUnits,
                                         refundProceeds: (t.signed.refundProceeds ?? proceeds).minorUnits),
                           transaction: t, period: period, currency: currency)
             }

@@ -33,12 +33,15 @@ struct LedgerTally {
     private var byUser: LedgerRows
     /// Storefronts (SPEC §9), numbered like products; empty for receipt-only transactions.
     private var storefronts = ExactStringIndex()
+    /// The number of the empty storefront (receipt-only sales: nearly all), given first.
+    private let emptyStorefront: Int32
     private var byStorefront = LedgerRows()
 
     init(periods: PeriodCalendar, transactions: Int) {
         self.periods = periods
         // At most a row per sale and refund; a user ledger comes close.
         byUser = LedgerRows(expectedRows: transactions)
+        emptyStorefront = Int32(storefronts.insert(ExactString("")).number)
     }
 
     /// The number of the period holding `instant`.
@@ -65,7 +68,8 @@ struct LedgerTally {
         byProduct.add(amounts, at: key)
         key.item = users.number(of: t.user, name: t.userName)
         byUser.add(amounts, at: key)
-        key.item = Int32(storefronts.insert(ExactString(t.signed.storefront)).number)
+        let storefront = t.signed.storefront
+        key.item = storefront.isEmpty ? emptyStorefront : Int32(storefronts.insert(ExactString(storefront)).number)
         byStorefront.add(amounts, at: key)
     }
 

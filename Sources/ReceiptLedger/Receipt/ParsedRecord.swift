@@ -45,7 +45,13 @@ struct ParsedRecord: Sendable {
     /// `status` of a receipt answer (V1: `unified_receipt.status`); nil for the signed kinds.
     var status: Int64?
     /// The notification this record is (V1, V2), for `notifications.csv`.
-    var notification: NotificationEvent?
+    var notification: NotificationEvent? {
+        get { notificationBox?.event }
+        set { notificationBox = newValue.map(NotificationBox.init) }
+    }
+    /// Behind one reference: records travel between threads by value, and nearly none is a
+    /// notification.
+    var notificationBox: NotificationBox?
     /// Environments whose consumable refunds this record shows Apple reports (a V2
     /// notification's, a Get Refund History answer's transactions', SPEC §9 "Consumables").
     var consumableRefundEnvironments: [Environment] = []
@@ -72,5 +78,10 @@ struct ParsedRecord: Sendable {
         // An array is one reference to its storage (header, then elements).
         ListAddresses(transactions: unsafeBitCast(transactions, to: UnsafeRawPointer.self),
                       renewals: unsafeBitCast(renewals, to: UnsafeRawPointer.self))
+    }
+
+    final class NotificationBox: Sendable {
+        let event: NotificationEvent
+        init(_ event: NotificationEvent) { self.event = event }
     }
 }

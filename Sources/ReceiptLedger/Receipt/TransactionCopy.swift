@@ -39,7 +39,10 @@ final class TransactionCopy: Sendable {
     let ownershipType: String?
     /// What a signed copy says beyond a receipt's (SPEC §9); nil for a receipt copy. A signed
     /// copy's `cancellation` is its `revocationDate`, its `cancellationReason` its `revocationReason`.
-    let signed: SignedTransactionFields?
+    var signed: SignedTransactionFields? { signedFields?.fields }
+    /// Behind one reference, so that a receipt copy (nearly every copy a run holds) carries a
+    /// nil pointer rather than the signed fields' room.
+    private let signedFields: SignedFieldsBox?
 
     init(transactionID: IDText, originalTransactionID: IDText?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
@@ -60,13 +63,18 @@ final class TransactionCopy: Sendable {
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.isUpgraded = isUpgraded
         self.ownershipType = ownershipType
-        self.signed = signed
+        signedFields = signed.map(SignedFieldsBox.init)
         raisesFindings = quantityIsBad || purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings
             || cancellation.hasFindings || signed != nil
     }
 
     /// Whether the copy is a signed transaction (SPEC §9).
-    var isSigned: Bool { signed != nil }
+    var isSigned: Bool { signedFields != nil }
+
+    private final class SignedFieldsBox: Sendable {
+        let fields: SignedTransactionFields
+        init(_ fields: SignedTransactionFields) { self.fields = fields }
+    }
 
     /// The quantity this copy books (1 when absent or bad).
     var effectiveQuantity: Int64 { quantityIsBad ? 1 : (quantity ?? 1) }

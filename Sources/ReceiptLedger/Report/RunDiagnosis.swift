@@ -8,6 +8,8 @@ struct RunDiagnosis: Sendable {
 
     var catalogGiven: Bool
     var bookedTransactions: Int
+    /// Transactions priced by Apple's signed price (SPEC §9), which need no catalog.
+    var signedPriced = 0
     /// Production transactions without a price, by product, most first.
     var unpriced: [UnpricedProduct]
     /// In the order printed: most records rejected, no catalog, then each unpriced product.
@@ -27,6 +29,7 @@ struct RunDiagnosis: Sendable {
     init(journal: Journal, catalog: Catalog, options: RunOptions, inputHeader: [UInt8]) {
         catalogGiven = options.catalogPath != nil
         bookedTransactions = journal.transactions.count
+        signedPriced = journal.transactions.reduce(0) { $0 + ($1.priceSource == .signed ? 1 : 0) }
         unpriced = UnpricedProduct.all(in: journal.transactions, catalog: catalog)
         var warnings: [RunWarning] = []
         if let rejection = RejectionNote.warning(counts: journal.counts, rejected: journal.rejected, options: options,
@@ -36,7 +39,8 @@ struct RunDiagnosis: Sendable {
         if !catalogGiven {
             if bookedTransactions > 0 {
                 let booked = Display.counted(bookedTransactions, "transaction was", "transactions were")
-                warnings.append(RunWarning(kind: .noCatalog, message: "no catalog was given: \(booked) booked but none is priced (give --catalog FILE)"))
+                let priced = Self.pricedText(signedPriced: signedPriced)
+                warnings.append(RunWarning(kind: .noCatalog, message: "no catalog was given: \(booked) booked but \(priced) (give --catalog FILE)"))
             }
         } else {
             warnings += unpriced.prefix(Self.productsNamed).map(\.warning)
@@ -51,4 +55,11 @@ struct RunDiagnosis: Sendable {
     }
 
     var unpricedTransactions: Int { unpriced.reduce(0) { $0 + $1.transactions } }
+
+    /// What the missing catalog leaves priced: nothing, or only Apple's signed prices (SPEC §9).
+    var pricedText: String { Self.pricedText(signedPriced: signedPriced) }
+
+    static func pricedText(signedPriced: Int) -> String {
+        signedPriced == 0 ? "none is priced" : "only \(Display.count(signedPriced)) priced by Apple's signed prices"
+    }
 }

@@ -59,7 +59,7 @@ enum TransactionsFile {
             rows.count(t.recordCount)
             rows.text(t.signed.revocationType)
             rows.text(t.signed.revocationPercentage)
-            rows.text(t.signed.priceSource)
+            rows.text(t.priceSource.rawValue)
             if let price = t.signed.customerPrice { rows.amount(price) } else { rows.text("") }
             rows.text(t.signed.customerCurrency)
             rows.text(t.signed.storefront)
@@ -83,7 +83,7 @@ enum TransactionsFile {
                 .text(t.cancellationReason), .bool(t.isTrialPeriod), .bool(t.isInIntroOfferPeriod), .text(t.ownershipType),
                 .text(t.currency?.code ?? ""), .amount(t.unitPrice), .amount(t.gross), .amount(t.proceeds),
                 .text(t.status.rawValue), .bool(t.refundVisible), .number(String(t.firstRecordID)), .count(t.recordCount),
-                .text(t.signed.revocationType), .text(t.signed.revocationPercentage), .text(t.signed.priceSource),
+                .text(t.signed.revocationType), .text(t.signed.revocationPercentage), .text(t.priceSource.rawValue),
                 t.signed.customerPrice.map { .amount($0) } ?? .empty, .text(t.signed.customerCurrency), .text(t.signed.storefront),
                 .text(t.signed.appAccountToken),
                 .text(labels.periodSold(t)), .text(labels.periodRefunded(t)), .bool(LedgerPlacement.counts(t)),

@@ -29,7 +29,7 @@ extension PeerFixtureTests {
         let catalog = try CatalogReader.parse("product_id,product_type,currency,price,effective_from,proceeds_rate,intro_price\n" + rows + "\n",
                                               path: "catalog.csv")
         let journal = try PeerFixtures.journal(file, catalog: catalog)
-        #expect(journal.transactions.map { "\($0.transactionID) \($0.status.rawValue) \($0.signed.priceSource) \($0.gross?.formatted ?? "-")" }
+        #expect(journal.transactions.map { "\($0.transactionID) \($0.status.rawValue) \($0.priceSource.rawValue) \($0.gross?.formatted ?? "-")" }
                 == transactions)
         #expect(journal.anomalies(AnomalyKind.unpricedProduct).isEmpty)
         let all = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: UnixMillis(1_700_000_000_000))

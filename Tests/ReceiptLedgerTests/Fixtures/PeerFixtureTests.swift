@@ -240,7 +240,7 @@ import Testing
 
     static func row(_ t: Transaction) -> String {
         [t.environment.rawValue, t.transactionID, t.originalTransactionID.description, t.productID, t.purchase.iso8601,
-         t.expires?.iso8601 ?? "-", t.status.rawValue, t.signed.priceSource.isEmpty ? "-" : t.signed.priceSource].joined(separator: " ")
+         t.expires?.iso8601 ?? "-", t.status.rawValue, t.priceSource.rawValue.isEmpty ? "-" : t.priceSource.rawValue].joined(separator: " ")
     }
 
     static func row(_ a: Anomaly) -> String {

@@ -44,7 +44,7 @@ import Testing
             #expect(yearly.gross?.formatted == "89.99")
             #expect(yearly.unitPrice?.formatted == "89.99")
             #expect(yearly.proceeds?.formatted == "76.49")  // 89.99 × 0.85 (the catalog row's rate) = 76.4915
-            #expect(yearly.signed.priceSource == "signed")
+            #expect(yearly.priceSource.rawValue == "signed")
             #expect(yearly.signed.customerPrice?.formatted == "89.99")
             #expect(yearly.signed.customerCurrency == "USD")
             #expect(yearly.signed.storefront == "USA")
