@@ -90,7 +90,7 @@ extension DemoGenerator {
         if let claimed = record.claimedEnvironment { line.string(claimed) } else { line.append("null") }
         line.key("response")
         if let response = record.response {
-            let asObject = record.body.isJSON && record.body != .emptyArray
+            let asObject = record.body.isJSON && record.body != .emptyArray && !record.body.isSignedTransaction
                 && !record.flags.contains(.byteOrderMark) && !record.flags.contains(.responseAsString)
             if asObject { line.append(response) } else { line.string(bytes: response) }
         } else {
