@@ -17,7 +17,7 @@ extension DemoGenerator {
         do {
             let db = try SQLiteDatabase(path: temporary, readOnly: false)
             // A fresh file that is moved into place only when complete needs no journal.
-            try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+            try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA user_version = \(DemoGenerator.dataVersion);")
             try db.execute(DemoGenerator.schema)
             try db.execute("BEGIN")
             let insert = try db.prepare(
