@@ -8,6 +8,9 @@ struct DemoAppleAccount {
     /// Answers without `environment` (`receipt_type` still says Production).
     var omitsEnvironment = false
     var bundleID = DemoProduct.bundleID
+    /// Set when the app's server reads this customer's purchases from the App Store Server
+    /// API and V2 notifications (from `since` on), with the customer's storefront.
+    var signed: DemoSignedProfile?
     /// `receipt.original_purchase_date`: when the app was first installed.
     var install: Int64
     var transactions: [Int32] = []

@@ -17,7 +17,7 @@ extension DemoGenerator {
         do {
             let db = try SQLiteDatabase(path: temporary, readOnly: false)
             // A fresh file that is moved into place only when complete needs no journal.
-            try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+            try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA user_version = \(DemoGenerator.dataVersion);")
             try db.execute(DemoGenerator.schema)
             try db.execute("BEGIN")
             let insert = try db.prepare(
@@ -90,7 +90,7 @@ extension DemoGenerator {
         if let claimed = record.claimedEnvironment { line.string(claimed) } else { line.append("null") }
         line.key("response")
         if let response = record.response {
-            let asObject = record.body.isJSON && record.body != .emptyArray
+            let asObject = record.body.isJSON && record.body != .emptyArray && !record.body.isSignedTransaction
                 && !record.flags.contains(.byteOrderMark) && !record.flags.contains(.responseAsString)
             if asObject { line.append(response) } else { line.string(bytes: response) }
         } else {

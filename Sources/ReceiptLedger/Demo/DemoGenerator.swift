@@ -1,7 +1,8 @@
 import Foundation
 
-/// Makes a realistic, deterministic demo data set: stored verifyReceipt answers (SQLite or
-/// NDJSON), the app's `orders`, and a product catalog, with every pitfall of DOMAIN.md.
+/// Makes a realistic, deterministic demo data set: stored verifyReceipt answers and, for about
+/// one user in ten, Apple's signed records of SPEC §9 (SQLite or NDJSON), the app's `orders`,
+/// and a product catalog, with every pitfall of DOMAIN.md.
 ///
 /// The same `seed` and `records` always give the same data, byte for byte; nothing reads
 /// the clock or the system random source. Named stories (users `u_refund_leak_1`,
@@ -9,6 +10,10 @@ import Foundation
 /// ordinary customers fill the rest. The latest `verified_at` is `DemoWorld.end`.
 struct DemoGenerator {
     static let defaultRecords = 5_000
+    /// The version of the generated data, stored as the SQLite file's `user_version`: raised
+    /// whenever the same seed and size start giving other bytes (2: signed customers), so that
+    /// `bench` regenerates data it kept from an older generator.
+    static let dataVersion: Int64 = 2
 
     let seed: UInt64
     let recordCount: Int

@@ -14,13 +14,18 @@ enum DemoOrderBook {
             let user = world.users[Int(plan.user)]
             guard DemoVisibility.isReadable(plan, user: user) else { continue }
             let account = world.accounts[Int(user.account)]
+            let signed = plan.isSigned ? DemoSignedAnswer(plan, world: world) : nil
             for index in account.transactions {
                 let transaction = world.transactions[Int(index)]
-                let shown =
-                    account.format == .iOS6
-                    ? transaction.isSubscription && transaction.purchase <= plan.verifiedAt
-                    : DemoVisibility.inAppShows(transaction, plan: plan)
+                let shown: Bool
+                if let signed {
+                    shown = signed.shows(index)
+                } else if account.format == .iOS6 {
+                    shown = transaction.isSubscription && transaction.purchase <= plan.verifiedAt
+                } else {
+                    shown = DemoVisibility.inAppShows(transaction, plan: plan)
                         || DemoVisibility.latestReceiptInfoShows(transaction, plan: plan)
+                }
                 guard shown else { continue }
                 if firstUser[Int(index)] < 0 {
                     firstSeen[Int(index)] = plan.verifiedAt
@@ -35,7 +40,7 @@ enum DemoOrderBook {
         var orders: [(key: Int64, order: DemoOrder)] = []
         for index in world.transactions.indices where firstUser[index] >= 0 {
             let transaction = world.transactions[index]
-            var random = DemoRandom(seed: world.seed, stream: 0x0D_0000_0000 + UInt64(index))
+            var random = DemoRandom(seed: world.seed, stream: 0x0D_0000_0000 + transaction.stream)
             let delivered = firstSeen[index] + random.int(DemoCalendar.second...5 * DemoCalendar.second)
             var order = DemoOrder(
                 userID: world.users[Int(firstUser[index])].userID, productID: transaction.product.productID,

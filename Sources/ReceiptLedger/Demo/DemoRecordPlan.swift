@@ -14,6 +14,11 @@ struct DemoRecordPlan {
     var storeDelay: Int64?
     /// Position in generation order: the tie-breaker that keeps sorting deterministic.
     var sequence: Int32 = 0
+
+    var isSigned: Bool {
+        if case .signed = body { return true }
+        return false
+    }
 }
 
 /// What the `response` column holds.
@@ -32,11 +37,20 @@ enum DemoBody: Equatable {
     case statusNotANumber
     /// An object without `status`.
     case missingStatus
+    /// A signed record of SPEC §9: a V2 notification, a Server API answer, a bare JWS.
+    case signed(DemoSignedBody)
+
+    /// A whole response that is one signed transaction (a JSON string or bare text), not an object.
+    var isSignedTransaction: Bool {
+        if case .signed(.transaction) = self { return true }
+        return false
+    }
 
     /// Whether the body is meant to be parseable JSON.
     var isJSON: Bool {
         switch self {
         case .truncated, .empty, .null: return false
+        case .signed(.transaction(_, let bare)): return !bare
         default: return true
         }
     }

@@ -8,6 +8,7 @@ struct DemoResponseRenderer {
     private var fragments: [Int32: DemoCachedFragments] = [:]
     private var remaining: [Int32]
     private let receiptText: [UInt8]
+    private var signed: DemoSignedRenderer
 
     init(world: DemoWorld) {
         self.world = world
@@ -17,6 +18,7 @@ struct DemoResponseRenderer {
         }
         self.remaining = remaining
         self.receiptText = DemoResponseRenderer.base64Pool(seed: world.seed)
+        self.signed = DemoSignedRenderer(seed: world.seed)
     }
 
     /// The `response` bytes of a record; nil for SQL NULL.
@@ -45,6 +47,8 @@ struct DemoResponseRenderer {
             writer.append("{\"environment\":\"Production\",\"latest_receipt\":\"")
             writer.bytes.append(contentsOf: receiptText[0..<400])
             writer.append("\"}")
+        case .signed:
+            signed.write(DemoSignedAnswer(plan, world: world), into: &writer)
         case .answer, .expiredAnswer, .truncated:
             if account.format == .iOS6 {
                 writeOldStyleAnswer(plan, account: account)

@@ -1,10 +1,10 @@
 /// Customers of the one-time products: coin packs (some in yen, some bought 2 or 3 at a
 /// time), the lifetime unlock, the season pass; and users who never bought anything.
 extension DemoWorld {
-    mutating func addBulkCoinBuyer(_ userID: String, random: inout DemoRandom) {
+    mutating func addBulkCoinBuyer(_ userID: String, signed: DemoSignedProfile? = nil, random: inout DemoRandom) {
         let start = randomStart(&random)
-        let japanese = random.chance(1_500)
-        let user = addCustomer(userID, install: start - random.int(Int64(0)...90 * DemoCalendar.day))
+        let japanese = signed.map { $0.storefront == .jpn } ?? random.chance(1_500)
+        let user = addCustomer(userID, install: start - random.int(Int64(0)...90 * DemoCalendar.day)) { $0.signed = signed }
         var purchase = start
         for _ in 0..<random.int(1...5) where purchase < DemoWorld.end {
             addCoinPurchase(user, at: purchase, product: japanese ? .coinsJP : .coins, random: &random)
@@ -15,13 +15,14 @@ extension DemoWorld {
         }
     }
 
-    mutating func addBulkLifetimeBuyer(_ userID: String, random: inout DemoRandom) {
+    mutating func addBulkLifetimeBuyer(_ userID: String, signed: DemoSignedProfile? = nil, random: inout DemoRandom) {
         let start = randomStart(&random)
-        let user = addCustomer(userID, install: start - random.int(Int64(0)...120 * DemoCalendar.day))
+        let user = addCustomer(userID, install: start - random.int(Int64(0)...120 * DemoCalendar.day)) { $0.signed = signed }
         let index = addOneTimePurchase(user, product: .lifetime, at: start, random: &random)
         addBulkRecord(user, at: start + random.int(2 * DemoCalendar.second...30 * DemoCalendar.second), random: &random)
         if random.chance(200) {
             let refund = refundTransaction(index, random: &random)
+            addRefundNotification(user, index, random: &random)
             addReturnVisits(user, after: refund, count: random.int(1...3), random: &random)
             return
         }

@@ -3,12 +3,18 @@
 /// failure, price increase), refunds followed sometimes by a new subscription, upgrades from
 /// monthly to yearly, family sharing.
 extension DemoWorld {
-    mutating func addBulkSubscriber(_ userID: String, product: DemoProduct, random: inout DemoRandom) {
+    mutating func addBulkSubscriber(
+        _ userID: String, product: DemoProduct, signed: DemoSignedProfile? = nil, random: inout DemoRandom
+    ) {
         let start = randomStart(&random)
         let oldDevice = start < DemoCalendar.millis(2024, 5, 1) && random.chance(150)
         let user = addCustomer(userID, install: start - random.int(Int64(0)...40 * DemoCalendar.day)) { account in
             account.format = oldDevice ? .iOS6 : .modern
             account.typedValues = random.chance(40)
+            if let signed {
+                account.signed = signed
+                account.format = .modern
+            }
         }
         let family = !oldDevice && random.chance(300)
         var lastClientReceipt = start + random.int(2 * DemoCalendar.second...40 * DemoCalendar.second)
@@ -52,6 +58,7 @@ extension DemoWorld {
 
                 if !isTrial && random.chance(150) {
                     let refund = refundTransaction(index, random: &random)
+                    addRefundNotification(user, index, random: &random)
                     builder.finish(in: &self, autoRenewOff: refund, end: refund, expirationIntent: "1")
                     addReturnVisits(user, after: refund, count: random.int(1...3), random: &random)
                     if random.chance(2_500) {

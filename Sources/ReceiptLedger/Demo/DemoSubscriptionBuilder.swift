@@ -40,7 +40,7 @@ struct DemoSubscriptionBuilder {
         var transaction = DemoTransaction(
             account: account, transactionID: transactionID, originalTransactionID: originalTransactionID,
             product: product, purchase: bought, originalPurchase: originalPurchase, expires: expires)
-        transaction.webOrderLineItemID = world.nextWebOrderLineItemID()
+        transaction.webOrderLineItemID = world.nextWebOrderLineItemID(for: account)
         transaction.isTrial = trial
         transaction.trialMarkedInInApp = !trial || random.chance(4_000)
         transaction.isIntro = intro

@@ -18,11 +18,21 @@ struct DemoTransaction {
     /// A refund, or the end of a period cut short by an upgrade; shown from this instant on.
     var cancellation: Int64?
     var cancellationReason: String?
+    /// Apple undid the refund at this instant (`REFUND_REVERSED`): signed copies signed later
+    /// carry no revocation.
+    var reversal: Int64?
+    /// `revocationType` of signed copies (`REFUND_FULL` when nil); `FAMILY_REVOKE` is no refund.
+    var revocationType: String?
+    /// `revocationPercentage` in milliunits (50000 = 50 %) of a `REFUND_PRORATED` refund.
+    var revocationPercentage: Int64?
     /// Only the `latest_receipt_info` copy says `is_upgraded` (Apple's habit).
     var isUpgraded = false
     var dateForms: DemoDateForms = .all
     /// What the app's own `orders` table does with it.
     var delivery: DemoDelivery = .automatic
+    /// Numbers the transaction's random stream in the order book: receipt-era transactions
+    /// count on their own, so adding signed customers never reshuffles their orders.
+    var stream: UInt64 = 0
 
     var isSubscription: Bool { product.isAutoRenewable }
 }

@@ -19,7 +19,10 @@ enum DemoVisibility {
 
     /// Whether the pipeline can book anything from this record (an accepted answer with a user).
     static func isReadable(_ plan: DemoRecordPlan, user: DemoAppUser) -> Bool {
-        guard plan.body == .answer || plan.body == .expiredAnswer else { return false }
+        switch plan.body {
+        case .answer, .expiredAnswer, .signed: break
+        default: return false
+        }
         guard let userID = user.userID, !userID.isEmpty else { return false }
         if case .text = plan.timeForm { return false }
         return true

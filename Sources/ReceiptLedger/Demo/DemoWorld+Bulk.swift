@@ -11,6 +11,11 @@ extension DemoWorld {
         var customer: UInt64 = 0
         while plans.count < records {
             customer += 1
+            // About one user in ten is a signed customer, drawn from a stream of its own.
+            var signed = DemoRandom(seed: seed, stream: 0x5167_0000_0000 + customer)
+            if signed.chance(1_100) {
+                addBulkSignedCustomer("s_\(String(customer + 100_000).dropFirst())", random: &signed)
+            }
             var random = DemoRandom(seed: seed, stream: customer)
             let userID = "u_\(String(customer + 100_000).dropFirst())"
             let kind = random.weighted([
@@ -40,6 +45,11 @@ extension DemoWorld {
     /// (Apple down, a garbled receipt, a cut-off body) and retried.
     mutating func addBulkRecord(_ user: Int32, at instant: Int64, receiptAt: Int64? = nil, random: inout DemoRandom) {
         guard instant < DemoWorld.end else { return }
+        if isSigned(user, at: instant) {
+            // Notifications and Server API calls: no verifyReceipt failure to retry.
+            addRecord(user, at: instant, receiptAt: receiptAt)
+            return
+        }
         let inOutage = DemoWorld.outages.contains { $0.contains(instant) }
         if inOutage ? random.chance(5_000) : random.chance(40) {
             let body: DemoBody =

@@ -31,41 +31,24 @@ extension DemoWorld {
         world.addFormatScenarios(random: &random)
         world.addBrokenScenarios(random: &random)
         world.addAppReviewSessions(random: &random)
+        // Their own stream: the stories above draw exactly what they drew before signed records.
+        var signed = DemoRandom(seed: seed, stream: .max - 3)
+        world.addSignedScenarios(random: &signed)
         return world
     }
 
     /// Decides each row's stored forms, then sorts the plans into insertion (id) order:
     /// by `verified_at` plus the worker's delay, so a few rows land out of order.
     mutating func settleRows() {
-        var random = DemoRandom(seed: seed, stream: .max - 1)
+        var receiptRandom = DemoRandom(seed: seed, stream: .max - 1)
+        // Signed customers' rows draw from a stream of their own, so the others' rows stay as they were.
+        var signedRandom = DemoRandom(seed: seed, stream: .max - 4)
         for index in plans.indices {
             var plan = plans[index]
-            let environment = account(of: plan.user).environment
-            if plan.claimed == .automatic {
-                if plan.verifiedAt < DemoWorld.schemaChange {
-                    plan.claimed = .null
-                } else if environment == .sandbox {
-                    plan.claimed = .value("Sandbox")
-                } else {
-                    plan.claimed = random.chance(50) ? .value("production") : random.chance(20) ? .value("") : .value("Production")
-                }
-            }
-            if plan.timeForm == .automatic {
-                if plan.verifiedAt < DemoWorld.schemaChange {
-                    plan.timeForm = .gmtText
-                } else {
-                    plan.timeForm = random.chance(30) ? .isoText : random.chance(20) ? .digitText : .millis
-                }
-            }
-            if plan.timeForm == .gmtText || plan.timeForm == .isoText {
-                plan.verifiedAt -= plan.verifiedAt % DemoCalendar.second
-                plan.receiptAt = min(plan.receiptAt, plan.verifiedAt)
-            }
-            if random.chance(1_000) { plan.flags.insert(.responseAsString) }
-            if random.chance(50) { plan.flags.insert(.statusAsText) }
-            if DemoWorld.escapingWorker.contains(plan.verifiedAt) { plan.flags.insert(.escapedSlashes) }
-            if plan.storeDelay == nil {
-                plan.storeDelay = random.chance(100) ? random.int(DemoCalendar.second...10 * DemoCalendar.minute) : 0
+            if account(of: plan.user).signed != nil {
+                settleRow(&plan, random: &signedRandom)
+            } else {
+                settleRow(&plan, random: &receiptRandom)
             }
             plans[index] = plan
         }
@@ -73,6 +56,37 @@ extension DemoWorld {
             let left = lhs.verifiedAt + (lhs.storeDelay ?? 0)
             let right = rhs.verifiedAt + (rhs.storeDelay ?? 0)
             return left != right ? left < right : lhs.sequence < rhs.sequence
+        }
+    }
+
+    /// One row's claim, `verified_at` form, flags and store delay.
+    private func settleRow(_ plan: inout DemoRecordPlan, random: inout DemoRandom) {
+        let environment = account(of: plan.user).environment
+        if plan.claimed == .automatic {
+            if plan.verifiedAt < DemoWorld.schemaChange {
+                plan.claimed = .null
+            } else if environment == .sandbox {
+                plan.claimed = .value("Sandbox")
+            } else {
+                plan.claimed = random.chance(50) ? .value("production") : random.chance(20) ? .value("") : .value("Production")
+            }
+        }
+        if plan.timeForm == .automatic {
+            if plan.verifiedAt < DemoWorld.schemaChange {
+                plan.timeForm = .gmtText
+            } else {
+                plan.timeForm = random.chance(30) ? .isoText : random.chance(20) ? .digitText : .millis
+            }
+        }
+        if plan.timeForm == .gmtText || plan.timeForm == .isoText {
+            plan.verifiedAt -= plan.verifiedAt % DemoCalendar.second
+            plan.receiptAt = min(plan.receiptAt, plan.verifiedAt)
+        }
+        if random.chance(1_000) { plan.flags.insert(.responseAsString) }
+        if random.chance(50) { plan.flags.insert(.statusAsText) }
+        if DemoWorld.escapingWorker.contains(plan.verifiedAt) { plan.flags.insert(.escapedSlashes) }
+        if plan.storeDelay == nil {
+            plan.storeDelay = random.chance(100) ? random.int(DemoCalendar.second...10 * DemoCalendar.minute) : 0
         }
     }
 }

@@ -47,4 +47,28 @@ import Testing
             #expect(Base64URL.decode(SignedAnswers.base64URL(slice)) == slice)
         }
     }
+
+    @Test(arguments: [
+        ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+    ])
+    func rfc4648VectorsEncodeWithoutPadding(text: String, expected: String) {
+        #expect(Base64URL.encode(Array(text.utf8)) == expected)
+    }
+
+    @Test func encodingUsesTheURLAlphabetAndAppends() {
+        #expect(Base64URL.encode([0xFB, 0xFF, 0xBF]) == "-_-_")
+        var output = Array("x.".utf8)
+        Base64URL.encode([0xFB, 0xFF], into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "x.-_8")
+    }
+
+    @Test func encodingRoundTripsEveryLengthAndAgreesWithTheTestEncoder() {
+        var random = DemoRandom(seed: 9)
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let text = Base64URL.encode(bytes)
+            #expect(text == SignedAnswers.base64URL(bytes), "\(length) bytes")
+            #expect(Base64URL.decode(text) == bytes, "\(length) bytes")
+        }
+    }
 }
