@@ -60,6 +60,6 @@ struct RunDiagnosis: Sendable {
     var pricedText: String { Self.pricedText(signedPriced: signedPriced) }
 
     static func pricedText(signedPriced: Int) -> String {
-        signedPriced == 0 ? "none is priced" : "only \(Display.count(signedPriced)) priced by Apple's signed prices"
+        signedPriced == 0 ? "none is priced" : "only \(Display.count(signedPriced)) priced by Apple-signed prices"
     }
 }
