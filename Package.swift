@@ -29,19 +29,27 @@ let package = Package(
             dependencies: ["CSQLite"],
             path: "Sources/CSQLiteReadAhead"
         ),
+        // The rules and the job (docs/ARCHITECTURE.md); the demo generator too, for now.
         .target(
             name: "ReceiptLedger",
             dependencies: ["CSQLite", "CSQLiteReadAhead", "CSHA256", "CCacheHints"],
             path: "Sources/ReceiptLedger"
         ),
+        // The commands: argument parsing, exit codes, the progress line, the benchmark. They
+        // see only the library's `package` declarations.
+        .target(
+            name: "ReceiptLedgerCommands",
+            dependencies: ["ReceiptLedger"],
+            path: "Sources/ReceiptLedgerCommands"
+        ),
         .executableTarget(
             name: "receipt-ledger",
-            dependencies: ["ReceiptLedger"],
+            dependencies: ["ReceiptLedgerCommands"],
             path: "Sources/receipt-ledger"
         ),
         .testTarget(
             name: "ReceiptLedgerTests",
-            dependencies: ["ReceiptLedger"],
+            dependencies: ["ReceiptLedger", "ReceiptLedgerCommands"],
             path: "Tests/ReceiptLedgerTests"
         ),
     ]

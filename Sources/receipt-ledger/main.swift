@@ -1,5 +1,5 @@
 import Foundation
-import ReceiptLedger
+import ReceiptLedgerCommands
 
 Interruption.install()
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -51,7 +51,7 @@ extension HTMLReport {
 
     /// Writes the built-in templates into `directory` (created when missing) for editing, and
     /// returns their paths. Refuses, writing nothing, when any of the files is already there.
-    static func exportTemplates(to directory: String) throws -> [String] {
+    package static func exportTemplates(to directory: String) throws -> [String] {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         let existing = templateFiles.filter { FileManager.default.fileExists(atPath: prefix + $0) }
         guard existing.isEmpty else {

@@ -3,7 +3,7 @@ import Foundation
 /// The HTML pages of a report, rendered from the templates built into the binary or the files
 /// that replace them (`HTMLReport+Templates`), parsed before any data is read, so a broken
 /// template fails fast with its file and line.
-enum HTMLReport {
+package enum HTMLReport {
     /// Template files read at start; every one is also a partial (`{{> _head}}`).
     static let templateFiles = [
         "_style.css", "_head.html", "_foot.html", "_table.html", "index.html", "ledger.html", "refunds.html",

@@ -42,11 +42,11 @@ struct Journal: Sendable {
 }
 
 /// SPEC §3: `records_read = records_accepted + records_redirected + records_rejected`.
-struct RecordCounts: Sendable, Equatable {
-    var read = 0
-    var accepted = 0
-    var redirected = 0
-    var rejected = 0
+package struct RecordCounts: Sendable, Equatable {
+    package var read = 0
+    package var accepted = 0
+    package var redirected = 0
+    package var rejected = 0
     var statusCounts: [Int64: Int] = [:]
     var isBalanced: Bool { read == accepted + redirected + rejected }
 }

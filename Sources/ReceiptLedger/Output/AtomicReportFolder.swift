@@ -31,12 +31,12 @@ import Synchronization
 /// holds, so call it from a normal context (the signal thread), not from an async-signal handler.
 /// Several threads may `write` files at once; `commit` and `discard` must wait until no write is
 /// running.
-final class ReportStaging: @unchecked Sendable {
+package final class ReportStaging: @unchecked Sendable {
     /// The file that says what a report folder holds (`Run/ManifestFile` writes it); the
     /// folder's safety checks read its list of names.
     static let manifestName = "manifest.json"
 
-    static let stateName = ReportFolderSurvey.stateName
+    package static let stateName = ReportFolderSurvey.stateName
     /// The report folder as the user named it (`reports`, `out/2024`), without trailing slashes.
     let destination: String
     /// `<destination>/.receipt-ledger`.
@@ -97,7 +97,7 @@ final class ReportStaging: @unchecked Sendable {
     /// The report folders this process has committed, in order (for the signal message).
     private static let published = Mutex<[String]>([])
 
-    static var publishedDestinations: [String] {
+    package static var publishedDestinations: [String] {
         published.withLock { $0 }
     }
 
@@ -235,7 +235,7 @@ final class ReportStaging: @unchecked Sendable {
     /// paths (tests that must not disturb other staging folders of the process). Returns the
     /// staging folders removed.
     @discardableResult
-    static func discardAllActive(matching include: (String) -> Bool = { _ in true }) -> [String] {
+    package static func discardAllActive(matching include: (String) -> Bool = { _ in true }) -> [String] {
         active.withLock { registry in
             let removed = registry.entries.filter { include($0.value.stagingPath) }.sorted { $0.value.stagingPath < $1.value.stagingPath }
             for (id, cleanup) in removed {
@@ -248,7 +248,7 @@ final class ReportStaging: @unchecked Sendable {
 
     /// The report folder a staging folder belongs to
     /// (`out/reports/.receipt-ledger/staging-42` → `out/reports`).
-    static func destination(ofStaging path: String) -> String {
+    package static func destination(ofStaging path: String) -> String {
         let (state, _) = split(path)
         guard let state else { return path }
         let (folder, name) = split(state)

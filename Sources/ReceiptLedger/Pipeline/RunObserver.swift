@@ -1,7 +1,7 @@
 /// Whoever watches a long run (the terminal's progress line, `CLI/ProgressReporter`): told its
 /// phases and how many records are done. The pipeline and the report only call it and never
 /// read anything back, so no observer can change an output.
-protocol RunObserver: AnyObject {
+package protocol RunObserver: AnyObject {
     /// A new phase begins (`reading answers`, `writing reports`).
     func phase(_ name: String)
     /// Records are about to be counted; `total` is 0 when the count is not known yet.

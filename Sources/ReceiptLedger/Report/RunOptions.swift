@@ -1,6 +1,6 @@
 /// Everything `receipt-ledger run` was asked to do, validated.
-struct RunOptions: Sendable {
-    enum Input: Sendable {
+package struct RunOptions: Sendable {
+    package enum Input: Sendable {
         case sqlite(path: String, query: String?)
         case ndjson(path: String)
 
@@ -12,16 +12,16 @@ struct RunOptions: Sendable {
     }
 
     var input: Input
-    var catalogPath: String?
-    var outputDirectory = "reports"
+    package var catalogPath: String?
+    package var outputDirectory = "reports"
     /// Write into a folder holding files the tool did not write (never replacing one), the root
     /// or the home folder.
-    var force = false
-    var bundleIDs: [String] = []
+    package var force = false
+    package var bundleIDs: [String] = []
     /// nil: the latest readable `verified_at` of the input.
     var asOf: UnixMillis?
     var asOfText: String?
-    var strict = false
+    package var strict = false
     /// `--max-rejected-share`: exit 65 when more of the records read were rejected (see `StrictVerdict`).
     var maxRejectedShare: DecimalText?
     var period = PeriodUnit.month
@@ -29,20 +29,20 @@ struct RunOptions: Sendable {
     /// IANA zone the periods are cut in.
     var timeZone = "UTC"
     var refunds = RefundBooking.refundPeriod
-    var ordersCSV: String?
-    var ordersQuery: String?
+    package var ordersCSV: String?
+    package var ordersQuery: String?
     var revokeGraceHours: GraceHours = 24
     /// `--templates DIR`: its files replace the built-in templates one by one. nil: the
     /// working folder's `templates/`, when there is one, does (`HTMLReport.loadTemplates`).
-    var templatesDirectory: String?
+    package var templatesDirectory: String?
     /// `--apple-sales` / `--apple-financial` (SPEC §10), in that order: files or folders of
     /// Apple's reports to reconcile against. Empty: nothing of §10 is read or written.
     var appleReports: [AppleReportReader.Source] = []
     /// Read the slow, simple way (`JournalPipeline.reference`), to check the default's output.
-    var reference = false
+    package var reference = false
     /// Whether `report.xlsx` is written beside the CSV files (`--no-xlsx` leaves it out: at
     /// millions of records the workbook is the largest file of the report).
-    var writesWorkbook = true
+    package var writesWorkbook = true
 
-    init(input: Input) { self.input = input }
+    package init(input: Input) { self.input = input }
 }

@@ -3,24 +3,30 @@ import Foundation
 /// The main job: prepares the report folder, reads the input, builds the journal and every
 /// report, and writes them into a staging folder that replaces the previous report only when all
 /// of it was written.
-struct ReportRun {
+package struct ReportRun {
     var options: RunOptions
     var progress: (any RunObserver)?
     /// Keep the journal and reports until the process exits rather than free them (set by
     /// the commands, whose process ends with the run; see `KeptUntilExit`).
     var keepsResultsUntilExit = false
 
-    struct Summary {
-        var counts: RecordCounts
-        var transactions: Int
-        var anomalies: Int
-        var outputDirectory: String
+    package init(options: RunOptions, progress: (any RunObserver)? = nil, keepsResultsUntilExit: Bool = false) {
+        self.options = options
+        self.progress = progress
+        self.keepsResultsUntilExit = keepsResultsUntilExit
+    }
+
+    package struct Summary {
+        package var counts: RecordCounts
+        package var transactions: Int
+        package var anomalies: Int
+        package var outputDirectory: String
         var files: [ManifestFile.Output]
         /// The run's warnings and what `--strict` reads.
         var diagnosis: RunDiagnosis
     }
 
-    func execute() throws -> Summary {
+    package func execute() throws -> Summary {
         PhaseTimer.mark("start")
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
@@ -235,7 +241,7 @@ struct ReportRun {
             switch options.input {
             case .sqlite(let path, let query):
                 let source = try SQLiteRecordSource(path: path, query: query)
-                if let note = source.note { FileHandle.standardError.write(Data("receipt-ledger: note: \(CommandLineTool.oneLine(note))\n".utf8)) }
+                if let note = source.note { FileHandle.standardError.write(Data("receipt-ledger: note: \(OneLine.escaped(note))\n".utf8)) }
                 return source
             case .ndjson(let path): return try NDJSONRecordSource(path: path)
             }

@@ -15,7 +15,7 @@ import Darwin
 /// read half-written; instead a busy timeout waits for the writer and then reports
 /// `SQLITE_BUSY` clearly. (`SQLiteRecordSource` asks for it only for a WAL database that
 /// nothing can write, on a folder where SQLite cannot create its `-wal` and `-shm` files.)
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
 
@@ -175,5 +175,19 @@ final class SQLiteDatabase {
         var error = error
         error.message += " (another connection held a lock for more than \(busyTimeoutMilliseconds) ms: \(path))"
         return error
+    }
+}
+
+extension SQLiteDatabase {
+    /// The integer in the first column of the last row `sql` returns from the file at `path`,
+    /// opened read-only (0 when there is no row): `bench`'s plain read, through the same
+    /// library and connection settings as `run`.
+    package static func integer(path: String, sql: String) throws(SQLiteError) -> Int64 {
+        let database = try SQLiteDatabase(path: path, readOnly: true)
+        let statement = try database.prepare(sql)
+        let row = SQLiteRow(statement: statement.handle)
+        var value: Int64 = 0
+        while try statement.step() { value = row.int64(0) }
+        return value
     }
 }

@@ -5,9 +5,9 @@ import CSQLite
 /// `code` is the primary result code (`SQLITE_BUSY`, `SQLITE_CANTOPEN`, …) so callers can
 /// compare it with the `SQLITE_*` constants; `extendedCode` keeps the finer one
 /// (e.g. `SQLITE_READONLY_DBMOVED`) when SQLite gave one.
-struct SQLiteError: Error, CustomStringConvertible, Equatable {
+package struct SQLiteError: Error, CustomStringConvertible, Equatable {
     var code: Int32
-    var message: String
+    package var message: String
     var sql: String?
     var extendedCode: Int32
 
@@ -32,7 +32,7 @@ struct SQLiteError: Error, CustomStringConvertible, Equatable {
         self.init(code: code, message: text, sql: sql)
     }
 
-    var description: String {
+    package var description: String {
         var text = "SQLite error \(code)"
         if extendedCode != code { text += "/\(extendedCode)" }
         text += ": \(message)"

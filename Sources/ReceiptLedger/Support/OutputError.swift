@@ -10,7 +10,7 @@ import Darwin
 /// `cannot write reports/x.csv: No space left on device` (exit 1). A `refusal` (the report
 /// folder holds what the tool did not write) is the user's choice of folder, so exit 64; `busy`
 /// (another run holds the folder's lock) exits 1 like any failure.
-struct OutputError: Error, Equatable, CustomStringConvertible {
+package struct OutputError: Error, Equatable, CustomStringConvertible {
     enum Kind: Equatable, Sendable {
         /// The system said no (a full disk, a read-only folder): exit 1.
         case failure
@@ -28,7 +28,7 @@ struct OutputError: Error, Equatable, CustomStringConvertible {
     var reason: String
     var kind = Kind.failure
 
-    var description: String { "\(action) \(path): \(reason)" }
+    package var description: String { "\(action) \(path): \(reason)" }
 
     /// An error whose reason is the text of a POSIX `errno` value.
     static func posix(_ action: String, _ path: String, errno code: Int32) -> OutputError {

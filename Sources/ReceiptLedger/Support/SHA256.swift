@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Feed bytes with `update` in pieces of any size, then call `finalize` once for the 32-byte
 /// digest. Used for the SHA-256 of every input and output file in `manifest.json` (SPEC §7).
-struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// The eight working hash words H0…H7 (FIPS 180-4 §5.3.3 initial values).
     private var state: State = State()
     /// Bytes of an incomplete 64-byte block, waiting for more input.
@@ -106,7 +106,7 @@ struct SHA256: Sendable {
     }
 
     /// Lower-case hexadecimal SHA-256 of a file, read a chunk at a time (`FileHasher`), never whole.
-    static func hexDigest(ofFileAt path: String) throws(OutputError) -> String {
+    package static func hexDigest(ofFileAt path: String) throws(OutputError) -> String {
         let file = try FileHasher(path: path)
         while try file.hashNextChunk() {}
         return file.hexDigest()

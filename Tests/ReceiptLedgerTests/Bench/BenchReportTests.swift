@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// What `receipt-ledger bench` prints: medians, the ratios the targets are stated in, the peak
 /// memory of the largest run, the pipeline's CPU time and the input hash's share of it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// The demo's Apple report files (SPEC §10): valid gzip, financial files ending in a trailer that
 /// fits their rows, and every planted difference found by the reconciliation with its finding,
@@ -21,8 +22,8 @@ import Testing
         let generator = DemoGenerator(seed: 7, records: 1500)
         try generator.writeSQLite(to: folder + "/receipts.sqlite")
         try generator.writeCatalog(to: folder + "/catalog.csv")
-        let reports = try DemoCommand.writeAppleReports(database: folder + "/receipts.sqlite", catalog: folder + "/catalog.csv",
-                                                        folder: folder + "/apple")
+        let reports = try DemoDataSet.appleReports(database: folder + "/receipts.sqlite", catalog: folder + "/catalog.csv",
+                                                folder: folder + "/apple")
         #expect(reports.plants.map(\.report) == [.sales, .sales, .sales, .financial, .financial])
         #expect(reports.plants.map(\.finding) == [.oursOnly, .amountDiffers, .appleOnly, .amountDiffers, .appleOnly])
         #expect(Set(reports.plants.filter { $0.report == .sales }.map(\.period)).count == 3)
@@ -69,8 +70,8 @@ import Testing
         let generator = DemoGenerator(seed: 7, records: 1500)
         try generator.writeSQLite(to: folder + "/receipts.sqlite")
         try generator.writeCatalog(to: folder + "/catalog.csv")
-        let reports = try DemoCommand.writeAppleReports(database: folder + "/receipts.sqlite", catalog: folder + "/catalog.csv",
-                                                        folder: folder + "/apple")
+        let reports = try DemoDataSet.appleReports(database: folder + "/receipts.sqlite", catalog: folder + "/catalog.csv",
+                                                folder: folder + "/apple")
         #expect(!reports.financialFiles.isEmpty)
         for file in reports.financialFiles {
             let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -1,4 +1,5 @@
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// `receipt-ledger` run in this process, for the end-to-end and page tests.
 ///

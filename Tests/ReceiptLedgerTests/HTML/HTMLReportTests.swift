@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// The pages as a whole: templates fail fast naming file and line, every value is escaped,
 /// nothing outside the page is referenced.

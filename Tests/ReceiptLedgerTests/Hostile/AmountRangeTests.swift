@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// Amounts too large to sum exactly end the run cleanly (exit 1, one line, previous report
 /// intact) instead of overflowing; the limits leave room for every sum the report makes.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// Paths and small helpers shared by the hostile-input tests. Everything is found from this
 /// file's path (STYLE: not `Bundle.module`).

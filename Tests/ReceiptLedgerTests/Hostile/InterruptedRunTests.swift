@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// ISSUE "hostile input", part 5, end to end with the built binary: a run killed mid-way
 /// (SIGINT while reading, SIGTERM while writing) or failing to write (a file-size limit stands

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// ISSUE "hostile input", part 5: a report folder that cannot be written (read-only) fails the
 /// run with exit 1 and one line, and leaves the previous report intact. Tests run as root, for

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// ISSUE "hostile input", part 3: reports cannot attack their reader. A run over records whose
 /// ids and users are formulas, markup and control characters writes files in which every CSV

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// ISSUE "hostile input", part 4: the source is never touched, and a locked or damaged database
 /// is reported clearly. Also the SQLite-only record shapes of part 1 (a BLOB response, a NULL or

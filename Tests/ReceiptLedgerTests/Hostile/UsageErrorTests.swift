@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// ISSUE "hostile input", part 6: every usage error is one clear line and exit 64; `--strict`
 /// turns rejected records into exit 65 and still writes every report. In-process through
@@ -29,7 +30,7 @@ import Testing
         let result = outcome(arguments)
         #expect(result.code == 64, sourceLocation: sourceLocation)
         #expect(result.message == message, sourceLocation: sourceLocation)
-        #expect(!CommandLineTool.oneLine(result.message ?? "").contains("\n"), sourceLocation: sourceLocation)
+        #expect(!OneLine.escaped(result.message ?? "").contains("\n"), sourceLocation: sourceLocation)
     }
 
     @Test func unknownOptionNamesIt() {
@@ -170,6 +171,6 @@ import Testing
     }
 
     @Test func messagesWithLineBreaksStayOneLine() {
-        #expect(CommandLineTool.oneLine("cannot read a\nb\u{1B}[31m\tc") == "cannot read a\\nb\\u{1b}[31m\\tc")
+        #expect(OneLine.escaped("cannot read a\nb\u{1B}[31m\tc") == "cannot read a\\nb\\u{1b}[31m\\tc")
     }
 }

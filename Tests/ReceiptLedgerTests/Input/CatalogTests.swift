@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 @Suite struct CatalogTests {
     /// Rows of one instant must agree (a conflicting pair is refused, `refusesConflictingDuplicateRows`);

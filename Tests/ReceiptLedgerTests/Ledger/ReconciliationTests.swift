@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// SPEC §7 `reconciliation.csv` and §8 "Orders", "Reconciliation rows".
 @Suite struct ReconciliationTests {

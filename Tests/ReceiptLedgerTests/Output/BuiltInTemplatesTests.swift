@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// Issue 25 "runs from anywhere": the binary carries `templates/` byte for byte; a folder's
 /// files replace them one by one; `templates --export` writes them out.

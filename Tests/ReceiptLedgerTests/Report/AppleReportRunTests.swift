@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// `run --apple-sales` / `--apple-financial` in-process: the two files, the manifest's entries,
 /// and a bad report file as one usage error before any record is read.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
 
 /// Issue 25: `--strict` also fails on unpriced production sales; `--max-rejected-share` sets
 /// how many rejected records are too many, with or without `--strict`.

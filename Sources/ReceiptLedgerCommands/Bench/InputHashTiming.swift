@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// How long the SHA-256 of the input takes alone, on one core: the manifest needs it, so every
 /// run spends this much CPU time whatever else it does, which `bench` prints beside the ratio.
 enum InputHashTiming {

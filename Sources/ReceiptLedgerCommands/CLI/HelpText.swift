@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// The text of `--help` for the tool and each subcommand. README's options section says the same.
 enum HelpText {
     static let tool = """

@@ -1,6 +1,7 @@
 import Foundation
+import ReceiptLedger
 
-/// The benchmark's input files, generated once by `DemoGenerator` and reused by later runs:
+/// The benchmark's input files, generated once by the demo generator (`DemoDataSet`) and reused by later runs:
 /// the same `records` and `seed` always give the same bytes, so figures from different runs
 /// and machines measure the same work.
 struct BenchData {
@@ -35,7 +36,7 @@ struct BenchData {
         if ndjson, !exists(ordersPath) { needed.append(ordersPath) }
         guard !needed.isEmpty else { return [] }
         log("generating \(records) records (seed \(seed)) in \(directory)…")
-        let generator = DemoGenerator(seed: UInt64(seed), records: records)
+        let generator = DemoDataSet(seed: UInt64(seed), records: records)
         do {
             if needed.contains(sqlitePath) { try generator.writeSQLite(to: sqlitePath) }
             if needed.contains(catalogPath) { try generator.writeCatalog(to: catalogPath) }

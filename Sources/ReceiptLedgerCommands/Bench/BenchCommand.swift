@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// `receipt-ledger bench`: the figures of the README's "Speed and memory" section.
 ///

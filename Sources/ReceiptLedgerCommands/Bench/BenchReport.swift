@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// The printed result of `receipt-ledger bench`: medians of the runs, and the ratios that the
 /// targets are stated in (pipeline ÷ plain read; NDJSON ÷ SQLite pipeline).

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// Progress on stderr for long runs: records done, rate and time left, redrawn in place at
 /// most a few times a second. Only when stderr is a terminal; otherwise silent, so logs and

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// Runs this executable again as a child process (`receipt-ledger run …`), or another command
 /// (the `sqlite3` plain read), and measures it from outside: wall time around `posix_spawn` …

@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// Scans `--name value`, `--name=value` and bare `--flag` arguments against a declared set of
 /// options, so an unknown or incomplete option is a usage error naming it.
 struct ArgumentScanner {

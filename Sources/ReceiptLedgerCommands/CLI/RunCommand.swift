@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// `receipt-ledger run`: option parsing and the summary printed at the end.
 enum RunCommand {
     static let options: [String: ArgumentScanner.Kind] = [
@@ -25,66 +27,47 @@ enum RunCommand {
             options.outputDirectory = out
         }
         options.bundleIDs = scan.all("bundle-id")
-        if let asOf = scan.value("as-of") {
-            guard let instant = StoredInstant.instant(.text(asOf)) ?? CatalogDate.parse(asOf) else {
-                throw UsageError("run: --as-of \"\(asOf)\" is not a timestamp (e.g. 2025-01-31T00:00:00Z)")
-            }
-            options.asOf = instant
-            options.asOfText = asOf
+        if let asOf = scan.value("as-of"), !options.setAsOf(asOf) {
+            throw UsageError("run: --as-of \"\(asOf)\" is not a timestamp (e.g. 2025-01-31T00:00:00Z)")
         }
         options.force = scan.has("force")
         options.strict = scan.has("strict")
-        if let share = scan.value("max-rejected-share") {
-            guard let value = StrictVerdict.share(share) else {
-                throw UsageError("run: --max-rejected-share takes a share from 0 to 1 (e.g. 0.05), not \"\(share)\"")
-            }
-            options.maxRejectedShare = value
+        if let share = scan.value("max-rejected-share"), !options.setMaxRejectedShare(share) {
+            throw UsageError("run: --max-rejected-share takes a share from 0 to 1 (e.g. 0.05), not \"\(share)\"")
         }
         options.reference = scan.has("reference")
         options.writesWorkbook = !scan.has("no-xlsx")
-        if let period = scan.value("period") {
-            guard let unit = PeriodUnit(rawValue: period) else { throw UsageError("run: --period takes day, week, month, quarter or year, not \"\(period)\"") }
-            options.period = unit
+        if let period = scan.value("period"), !options.setPeriod(period) {
+            throw UsageError("run: --period takes day, week, month, quarter or year, not \"\(period)\"")
         }
-        if let calendar = scan.value("calendar") {
-            guard let kind = CalendarKind(rawValue: calendar) else { throw UsageError("run: --calendar takes gregorian or apple-fiscal, not \"\(calendar)\"") }
-            options.calendar = kind
+        if let calendar = scan.value("calendar"), !options.setCalendar(calendar) {
+            throw UsageError("run: --calendar takes gregorian or apple-fiscal, not \"\(calendar)\"")
         }
-        if let zone = scan.value("tz") {
-            guard (try? ZoneRules(identifier: zone)) != nil else { throw UsageError("run: --tz \"\(zone)\" is not a known time zone (e.g. UTC, America/Los_Angeles)") }
-            options.timeZone = zone
+        if let zone = scan.value("tz"), !options.setTimeZone(zone) {
+            throw UsageError("run: --tz \"\(zone)\" is not a known time zone (e.g. UTC, America/Los_Angeles)")
         }
-        if let refunds = scan.value("refunds") {
-            guard let booking = RefundBooking(rawValue: refunds) else { throw UsageError("run: --refunds takes refund-period or sale-period, not \"\(refunds)\"") }
-            options.refunds = booking
+        if let refunds = scan.value("refunds"), !options.setRefunds(refunds) {
+            throw UsageError("run: --refunds takes refund-period or sale-period, not \"\(refunds)\"")
         }
         options.ordersCSV = scan.value("orders")
         options.ordersQuery = scan.value("orders-query")
         if options.ordersQuery != nil, case .ndjson = input, options.ordersCSV == nil {
             throw UsageError("run: --orders-query needs --db input (use --orders FILE.csv with --ndjson)")
         }
-        if let grace = scan.value("revoke-grace-hours") {
-            guard let hours = GraceHours(parsing: grace) else {
-                throw UsageError("run: --revoke-grace-hours takes a number of hours from 0 to 87600 (such as 24 or 0.5), not \"\(grace)\"")
-            }
-            options.revokeGraceHours = hours
+        if let grace = scan.value("revoke-grace-hours"), !options.setRevokeGraceHours(grace) {
+            throw UsageError("run: --revoke-grace-hours takes a number of hours from 0 to 87600 (such as 24 or 0.5), not \"\(grace)\"")
         }
         if let templates = scan.value("templates") { options.templatesDirectory = templates }
-        options.appleReports = scan.all("apple-sales").map { AppleReportReader.Source(kind: .sales, path: $0) }
-            + scan.all("apple-financial").map { AppleReportReader.Source(kind: .financial, path: $0) }
+        options.setAppleReports(sales: scan.all("apple-sales"), financial: scan.all("apple-financial"))
         return options
     }
 
     static func execute(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
-        var run = ReportRun(options: options, progress: ProgressReporter.forTerminal())
-        run.keepsResultsUntilExit = true
-        let summary = try run.execute()
+        let summary = try ReportRun(options: options, progress: ProgressReporter.forTerminal(), keepsResultsUntilExit: true).execute()
         printSummary(summary)
-        let failures = StrictVerdict.failures(counts: summary.counts, unpricedTransactions: summary.diagnosis.unpricedTransactions,
-                                              options: options)
-        guard failures.isEmpty else {
-            CommandLineTool.printError(StrictVerdict.line(failures))
+        if let failure = summary.strictFailure(options: options) {
+            CommandLineTool.printError(failure)
             return ExitCode.dataError
         }
         return ExitCode.success
@@ -95,6 +78,6 @@ enum RunCommand {
         print("records: \(c.read) read = \(c.accepted) accepted + \(c.redirected) redirected (21007/21008) + \(c.rejected) rejected")
         print("transactions: \(summary.transactions), anomalies: \(summary.anomalies)")
         print("report written to \(summary.outputDirectory)/")
-        for warning in summary.diagnosis.warnings { CommandLineTool.printError(warning.line) }
+        for line in summary.warningLines { CommandLineTool.printError(line) }
     }
 }

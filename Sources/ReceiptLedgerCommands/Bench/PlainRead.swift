@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// The baseline every figure is compared with: reading the `response` column and nothing
 /// else, `sqlite3 FILE "SELECT sum(length(response)) FROM verification_results"`.
@@ -19,16 +20,9 @@ enum PlainRead {
 
     static func measure(path: String) throws -> Result {
         let started = BenchClock.now()
-        let database: SQLiteDatabase
-        do { database = try SQLiteDatabase(path: path, readOnly: true) } catch {
-            throw FatalError("cannot open \(path): \(error.message)")
-        }
-        var total: Int64 = 0
-        do {
-            let statement = try database.prepare(sql)
-            try statement.forEachRow { row in total = row.int64(0) }
-        } catch {
-            throw FatalError("cannot read \(path): \(error)")
+        let total: Int64
+        do { total = try SQLiteDatabase.integer(path: path, sql: sql) } catch {
+            throw FatalError("cannot read \(path): \(error.message)")
         }
         return Result(seconds: BenchClock.now() - started, responseCharacters: total)
     }

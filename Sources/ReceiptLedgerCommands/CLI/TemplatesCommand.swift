@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// `receipt-ledger templates --export DIR`: writes the built-in templates out for editing; a run
 /// then takes them with `--templates DIR` (or from `templates/` in its working folder).
 enum TemplatesCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// The command-line interface: parses arguments, runs a subcommand, and turns every error into
 /// one line on stderr and an exit code. `main.swift` only calls `run`.
@@ -72,18 +73,6 @@ public enum CommandLineTool {
     /// Writes `receipt-ledger: message` as one line: line breaks and other control characters
     /// from the input (a file name, a SQL error quoting the query) are shown escaped.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("receipt-ledger: \(oneLine(message))\n".utf8))
-    }
-
-    static func oneLine(_ message: String) -> String {
-        var line = ""
-        for scalar in message.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                line += scalar == "\n" ? "\\n" : scalar == "\t" ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
+        FileHandle.standardError.write(Data("receipt-ledger: \(OneLine.escaped(message))\n".utf8))
     }
 }

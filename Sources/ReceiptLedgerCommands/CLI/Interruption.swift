@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ReceiptLedger
 
 /// What the tool does when it is told to stop (SIGINT from Ctrl-C, SIGTERM from a scheduler,
 /// SIGHUP from a closed terminal): remove the unfinished staging folder (and the folders the run

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The demo's data set as the commands write it (`demo`, and `bench`'s data set): their one way
+/// in to `Demo/`, which stays internal. The commands live in another module of the package
+/// (`ReceiptLedgerCommands`); only what is `package` here reaches them.
+package struct DemoDataSet {
+    let generator: DemoGenerator
+
+    /// The same `seed` and `records` always give the same bytes (`DemoGenerator`).
+    package init(seed: UInt64, records: Int) {
+        generator = DemoGenerator(seed: seed, records: records)
+    }
+
+    package func writeSQLite(to path: String) throws { try generator.writeSQLite(to: path) }
+    package func writeCatalog(to path: String) throws { try generator.writeCatalog(to: path) }
+    package func writeNDJSON(to path: String) throws { try generator.writeNDJSON(to: path) }
+    package func writeOrdersCSV(to path: String) throws { try generator.writeOrdersCSV(to: path) }
+
+    /// Apple's report files for the production transactions of `database` (`DemoAppleReports`),
+    /// in `folder/sales` (gzipped dailies) and `folder/financial`; the folders are replaced.
+    /// Returns how many differences were planted.
+    package static func writeAppleReports(database: String, catalog: String, folder: String) throws -> Int {
+        try appleReports(database: database, catalog: catalog, folder: folder).plants.count
+    }
+
+    /// `writeAppleReports`, giving the reports written (their plants, for the tests).
+    static func appleReports(database: String, catalog: String, folder: String) throws -> DemoAppleReports {
+        do {
+            let source = try SQLiteRecordSource(path: database, query: nil)
+            defer { source.endReading() }
+            let journal = try JournalPipeline(reader: ResponseReader(), catalog: try CatalogReader.read(path: catalog)).run(source: source).journal
+            let reports = DemoAppleReports(AppleComparedTransaction.production(journal.transactions))
+            try? FileManager.default.removeItem(atPath: folder)
+            for (sub, files) in [("sales", reports.salesFiles), ("financial", reports.financialFiles)] {
+                try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+                for file in files { try Data(file.bytes).write(to: URL(fileURLWithPath: folder + "/" + sub + "/" + file.name)) }
+            }
+            return reports
+        } catch {
+            throw FatalError("cannot write Apple's demo reports in \(folder): \(error)")
+        }
+    }
+}

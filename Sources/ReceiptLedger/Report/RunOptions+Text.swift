@@ -1,0 +1,61 @@
+/// The options the command line gives as text, each read by the rule that owns it (SPEC §2's
+/// timestamp forms, exact shares, time zones, grace hours): the commands, in another module,
+/// set them through here and hold no rule. Each returns false, changing nothing, when the text
+/// is not a value of its option.
+extension RunOptions {
+    /// `--as-of`: any timestamp form of SPEC §2, or a catalog date.
+    package mutating func setAsOf(_ text: String) -> Bool {
+        guard let instant = StoredInstant.instant(.text(text)) ?? CatalogDate.parse(text) else { return false }
+        asOf = instant
+        asOfText = text
+        return true
+    }
+
+    /// `--max-rejected-share`: from 0 to 1 (`StrictVerdict.share`).
+    package mutating func setMaxRejectedShare(_ text: String) -> Bool {
+        guard let share = StrictVerdict.share(text) else { return false }
+        maxRejectedShare = share
+        return true
+    }
+
+    /// `--period`: day, week, month, quarter or year.
+    package mutating func setPeriod(_ text: String) -> Bool {
+        guard let unit = PeriodUnit(rawValue: text) else { return false }
+        period = unit
+        return true
+    }
+
+    /// `--calendar`: gregorian or apple-fiscal.
+    package mutating func setCalendar(_ text: String) -> Bool {
+        guard let kind = CalendarKind(rawValue: text) else { return false }
+        calendar = kind
+        return true
+    }
+
+    /// `--tz`: a zone `ZoneRules` knows.
+    package mutating func setTimeZone(_ text: String) -> Bool {
+        guard (try? ZoneRules(identifier: text)) != nil else { return false }
+        timeZone = text
+        return true
+    }
+
+    /// `--refunds`: refund-period or sale-period.
+    package mutating func setRefunds(_ text: String) -> Bool {
+        guard let booking = RefundBooking(rawValue: text) else { return false }
+        refunds = booking
+        return true
+    }
+
+    /// `--revoke-grace-hours`: hours from 0 to 87600, decimals allowed (`GraceHours`).
+    package mutating func setRevokeGraceHours(_ text: String) -> Bool {
+        guard let hours = GraceHours(parsing: text) else { return false }
+        revokeGraceHours = hours
+        return true
+    }
+
+    /// `--apple-sales` and `--apple-financial` (SPEC §10): files or folders, in that order.
+    package mutating func setAppleReports(sales: [String], financial: [String]) {
+        appleReports = sales.map { AppleReportReader.Source(kind: .sales, path: $0) }
+            + financial.map { AppleReportReader.Source(kind: .financial, path: $0) }
+    }
+}
