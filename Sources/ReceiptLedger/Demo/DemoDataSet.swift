@@ -12,6 +12,18 @@ package struct DemoDataSet {
     }
 
     package func writeSQLite(to path: String) throws { try generator.writeSQLite(to: path) }
+
+    /// Whether the SQLite data set at `path` was written by today's generator (its
+    /// `dataVersion`, kept in the file's `user_version`): an older one no longer measures
+    /// today's data. False when the file cannot be read.
+    package static func isCurrent(sqliteAt path: String) -> Bool {
+        var version: Int64 = 0
+        guard let db = try? SQLiteDatabase(path: path, readOnly: true),
+            let statement = try? db.prepare("PRAGMA user_version")
+        else { return false }
+        try? statement.forEachRow { version = $0.int64(0) }
+        return version == DemoGenerator.dataVersion
+    }
     package func writeCatalog(to path: String) throws { try generator.writeCatalog(to: path) }
     package func writeNDJSON(to path: String) throws { try generator.writeNDJSON(to: path) }
     package func writeOrdersCSV(to path: String) throws { try generator.writeOrdersCSV(to: path) }

@@ -26,7 +26,7 @@ struct BenchData {
         }
         var needed: [String] = []
         let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
-        if exists(sqlitePath), BenchData.dataVersion(of: sqlitePath) != DemoGenerator.dataVersion {
+        if exists(sqlitePath), !DemoDataSet.isCurrent(sqliteAt: sqlitePath) {
             // Kept from an older generator: these files no longer measure today's data.
             for path in [sqlitePath, ndjsonPath, ordersPath] { try? FileManager.default.removeItem(atPath: path) }
         }
@@ -48,15 +48,6 @@ struct BenchData {
         return needed
     }
 
-    /// The generator's `dataVersion` stored in a data set's SQLite file (0 when none or unreadable).
-    static func dataVersion(of path: String) -> Int64 {
-        var version: Int64 = 0
-        guard let db = try? SQLiteDatabase(path: path, readOnly: true),
-            let statement = try? db.prepare("PRAGMA user_version")
-        else { return 0 }
-        try? statement.forEachRow { version = $0.int64(0) }
-        return version
-    }
 
     /// Size of a file in bytes, through symbolic links (0 when it cannot be read).
     static func fileSize(_ path: String) -> Int64 {
