@@ -17,6 +17,8 @@ struct ResponseReader: Sendable {
     /// of every other variable.
     final class Scratch {
         let parser = JSONParser()
+        /// Buffers and parsers for the payloads of signed records (SPEC §9).
+        let payloads = CompactJWS.PayloadScratch()
         @exclusivity(unchecked) fileprivate var copies: ByteMemo<TransactionCopy>
         /// Whether the memo keeps anything (the reference reading, `--reference`, keeps nothing).
         let memoizes: Bool
@@ -97,7 +99,7 @@ struct ResponseReader: Sendable {
         } catch {
             // SPEC §9: text that is not JSON is a bare JWS only when it has a JWS's shape.
             let bytes = UnsafeBufferPointer(start: response.baseAddress?.assumingMemoryBound(to: UInt8.self), count: response.count)
-            if CompactJWS.hasShape(bytes) { return SignedRecordReader(bundleIDs: bundleIDs).read(compactJWS: bytes) }
+            if CompactJWS.hasShape(bytes) { return SignedRecordReader(bundleIDs: bundleIDs, payloads: scratch.payloads).read(compactJWS: bytes) }
             return rejected(.invalidJSON, "\(error.message) at byte \(error.offset)")
         }
     }
@@ -109,21 +111,21 @@ struct ResponseReader: Sendable {
 
     private func read(_ view: JSONView, root: Int, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
-            read(view, root: root, found: found, copies: &scratch.copies,
+            read(view, root: root, found: found, payloads: scratch.payloads, copies: &scratch.copies,
                  dates: &scratch.receiptDates, texts: &scratch.copyTexts, repeats: &scratch.repeatedCopies)
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups): the
     /// kind of record from its top-level keys (SPEC §9), then that kind's reader.
-    private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
+    private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>, payloads: CompactJWS.PayloadScratch,
                       copies: inout ByteMemo<TransactionCopy>, dates: inout ReceiptDateFields,
                       texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
         switch view.kind(root) {
         case .object: break
         case .string:
             // SPEC §9: a JSON string is always read as a JWS.
-            return view.withString(root) { SignedRecordReader(bundleIDs: bundleIDs).read(compactJWS: $0) }
+            return view.withString(root) { SignedRecordReader(bundleIDs: bundleIDs, payloads: payloads).read(compactJWS: $0) }
                 ?? rejected(.invalidJWS, "the response is a JSON string that cannot be read")
         default:
             return rejected(.notAnObject, "the response is a JSON \(view.kind(root))")
@@ -136,7 +138,7 @@ struct ResponseReader: Sendable {
             if has(kindKeys.notificationType) {
                 return readNotificationV1(view, root: root, found: found, copies: &copies, texts: &texts, repeats: &repeats)
             }
-            let signed = SignedRecordReader(bundleIDs: bundleIDs)
+            let signed = SignedRecordReader(bundleIDs: bundleIDs, payloads: payloads)
             if has(kindKeys.signedPayload) || has(kindKeys.decodedNotificationType) { return signed.readNotificationV2(view, root) }
             if has(kindKeys.signedTransactions) || has(kindKeys.signedTransactionInfo) { return signed.readServerAPI(view, root) }
             if has(kindKeys.data), signed.holdsLastTransactions(view, found[kindKeys.data]) {

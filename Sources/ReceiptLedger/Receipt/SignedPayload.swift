@@ -13,14 +13,14 @@ enum SignedPayload {
     /// Calls `body` with the payload of the signed entry at `index`: a JWS string decoded into
     /// a document of its own, or an object stored already decoded (SPEC §9: read the same way).
     /// `.failure` says why there is none (`invalid_jws …`, or the JSON type found).
-    static func withPayload<R>(_ view: JSONView, _ index: Int, _ body: (JSONView, Int) -> R) -> Result<R, CompactJWS.Failure> {
+    static func withPayload<R>(_ view: JSONView, _ index: Int, scratch: CompactJWS.PayloadScratch,
+                               _ body: (JSONView, Int) -> R) -> Result<R, CompactJWS.Failure> {
         switch view.kind(index) {
         case .object:
             return .success(body(view, index))
         case .string:
-            let decoded = view.withString(index) { CompactJWS.payload($0) }
+            return view.withString(index) { jws in scratch.withPayload(jws) { body($0, 0) } }
                 ?? .failure(CompactJWS.Failure(message: "the string cannot be read"))
-            return decoded.map { document in document.withView { body($0, 0) } }
         default:
             return .failure(CompactJWS.Failure(message: "it is a JSON \(view.kind(index))"))
         }

@@ -6,25 +6,28 @@
 /// An entry that cannot be read (not a JWS, a payload that is no object, no `transactionId`)
 /// is a `malformed_transaction` anomaly naming its list and position; the record is rejected
 /// (`invalid_jws`) only when it is nothing but that one JWS.
-struct SignedRecordReader: Sendable {
+struct SignedRecordReader {
     /// `--bundle-id` values; empty accepts every app.
     var bundleIDs: Set<String> = []
+    /// The reading thread's buffers and parsers for payloads.
+    var payloads = CompactJWS.PayloadScratch()
 
     /// A whole response that is a JWS (a JSON string, or bare text of a JWS's shape). Its
     /// payload is read by its keys: a notification (`notificationType`, as a `signedPayload`
     /// stored bare) or a signed transaction (`transactionId`); any other payload (renewal info,
     /// an app transaction) is no record of SPEC §9 (`unknown_format`).
     func read(compactJWS bytes: UnsafeBufferPointer<UInt8>) -> ParsedRecord {
-        switch CompactJWS.payload(bytes) {
+        let read = payloads.withPayload(bytes) { view in
+            if Self.has(view, "notificationType", in: 0) { return readNotificationPayload(view, 0) }
+            if Self.has(view, "transactionId", in: 0) { return readSignedTransaction(view, 0) }
+            return Self.rejected(.unknownFormat, "the JWS payload is no signed transaction or notification (keys: "
+                                 + "\(ResponseReader.keyList(view, 0)))", .signedTransaction)
+        }
+        switch read {
         case .failure(let failure):
             return Self.rejected(.invalidJWS, "the response is not a readable JWS: \(failure.message)", .signedTransaction)
-        case .success(let document):
-            return document.withView { view in
-                if Self.has(view, "notificationType", in: 0) { return readNotificationPayload(view, 0) }
-                if Self.has(view, "transactionId", in: 0) { return readSignedTransaction(view, 0) }
-                return Self.rejected(.unknownFormat, "the JWS payload is no signed transaction or notification (keys: "
-                                     + "\(ResponseReader.keyList(view, 0)))", .signedTransaction)
-            }
+        case .success(let record):
+            return record
         }
     }
 
@@ -32,7 +35,7 @@ struct SignedRecordReader: Sendable {
     /// decoded payload itself (`notificationType`).
     func readNotificationV2(_ view: JSONView, _ root: Int) -> ParsedRecord {
         guard let signedPayload = Self.value("signedPayload", of: root, in: view) else { return readNotificationPayload(view, root) }
-        switch SignedPayload.withPayload(view, signedPayload, readNotificationPayload) {
+        switch SignedPayload.withPayload(view, signedPayload, scratch: payloads, readNotificationPayload) {
         case .success(let record): return record
         case .failure(let failure):
             return Self.rejected(.invalidJWS, "signedPayload is not a readable JWS: \(failure.message)", .notificationV2)
@@ -49,7 +52,7 @@ struct SignedRecordReader: Sendable {
         for key in ["data", "summary", "appData", "externalPurchaseToken"] {
             if let value = Self.value(key, of: payload, in: view), view.kind(value) == .object { body = value; break }
         }
-        var gathered = Gathered()
+        var gathered = Gathered(payloads: payloads)
         let answerEnvironment = body.flatMap { Self.value("environment", of: $0, in: view) }.flatMap(view.signedEnvironment)
         gathered.checkBundle(body.flatMap { Self.value("bundleId", of: $0, in: view) }.flatMap(view.looseText), bundleIDs)
         var transaction: SignedPayload.SignedTransaction?
@@ -86,7 +89,7 @@ struct SignedRecordReader: Sendable {
         let environmentValue = Self.value("environment", of: root, in: view)
         let bundleValue = Self.value("bundleId", of: root, in: view)
         let answerEnvironment = environmentValue.flatMap(view.signedEnvironment)
-        var gathered = Gathered()
+        var gathered = Gathered(payloads: payloads)
         gathered.checkBundle(bundleValue.flatMap(view.looseText), bundleIDs)
         let list = Self.value("signedTransactions", of: root, in: view)
         if let list {
@@ -165,7 +168,7 @@ struct SignedRecordReader: Sendable {
         guard let transaction = SignedPayload.transaction(view, root) else {
             return Self.rejected(.unknownFormat, "the signed transaction has no usable transactionId", .signedTransaction)
         }
-        var gathered = Gathered()
+        var gathered = Gathered(payloads: payloads)
         gathered.checkBundle(transaction.bundleID, bundleIDs)
         gathered.add(transaction, answerEnvironment: nil)
         return gathered.record(.signedTransaction, answerEnvironment: nil)
@@ -192,6 +195,8 @@ struct SignedRecordReader: Sendable {
 
     /// The copies, renewal info and findings of one answer, as its entries are read.
     private struct Gathered {
+        /// The reading thread's buffers and parsers for payloads.
+        let payloads: CompactJWS.PayloadScratch
         var transactions: [ParsedRecord.Copy] = []
         var renewals: [RenewalInfo] = []
         var anomalies: [ParsedRecord.RecordAnomaly] = []
@@ -215,7 +220,7 @@ struct SignedRecordReader: Sendable {
         @discardableResult
         mutating func transaction(_ list: String, _ view: JSONView, _ index: Int, _ answerEnvironment: Environment?,
                                   _ bundleIDs: Set<String>) -> SignedPayload.SignedTransaction? {
-            switch SignedPayload.withPayload(view, index, SignedPayload.transaction) {
+            switch SignedPayload.withPayload(view, index, scratch: payloads, SignedPayload.transaction) {
             case .failure(let failure):
                 let problem = "is not a readable JWS (invalid_jws: \(failure.message))"
                 if firstInvalidJWS == nil { firstInvalidJWS = "\(list) \(problem)" }
@@ -239,7 +244,7 @@ struct SignedRecordReader: Sendable {
         /// Reads the signed renewal info entry at `index`; `subscription` is the one the answer
         /// puts it beside, for a payload without `originalTransactionId`.
         mutating func renewal(_ list: String, _ view: JSONView, _ index: Int, subscription: String?, _ answerEnvironment: Environment?) {
-            switch SignedPayload.withPayload(view, index, { SignedPayload.renewal($0, $1, subscription: subscription) }) {
+            switch SignedPayload.withPayload(view, index, scratch: payloads, { SignedPayload.renewal($0, $1, subscription: subscription) }) {
             case .failure(let failure):
                 malformed(list, "is not a readable JWS (invalid_jws: \(failure.message))", id: subscription ?? "")
             case .success(nil):

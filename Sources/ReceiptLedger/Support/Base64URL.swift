@@ -8,7 +8,24 @@
 enum Base64URL {
     /// The bytes `text` encodes; nil when it is not Base64URL.
     static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        // Padding: only at the end, at most two, and only up to a multiple of four.
+        var output: [UInt8] = []
+        return decode(text, into: &output) ? output : nil
+    }
+
+    /// `decode(_:)` into `output`, whose storage is reused (a reading thread decodes one payload
+    /// after another); false, and `output` empty, when `text` is no Base64URL.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+        output.removeAll(keepingCapacity: true)
+        guard let count = decodedCount(text) else { return false }
+        output.append(contentsOf: repeatElement(0, count: count))
+        let valid = output.withUnsafeMutableBufferPointer { decode(text, count: count, into: $0) }
+        if !valid { output.removeAll(keepingCapacity: true) }
+        return valid
+    }
+
+    /// The number of bytes `text` decodes to, its padding checked: only at the end, at most
+    /// two, and only up to a multiple of four; nil when it cannot be Base64URL.
+    private static func decodedCount(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         var end = text.count
         while end > 0, text[end - 1] == UInt8(ascii: "=") { end -= 1 }
         let padding = text.count - end
@@ -17,27 +34,58 @@ enum Base64URL {
         }
         let remainder = end % 4
         guard remainder != 1 else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(end / 4 * 3 + 2)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for index in 0..<end {
-            guard let sextet = value(of: text[index]) else { return nil }
-            accumulator = (accumulator << 6) | UInt32(sextet)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-                accumulator &= (1 << UInt32(bits)) - 1
-            }
-        }
-        // What is left over must be zero bits (a canonical encoding).
-        guard accumulator == 0 else { return nil }
         if padding > 0 { guard padding == (4 - remainder) % 4 else { return nil } }
-        return output
+        return (end - remainder) / 4 * 3 + (remainder == 0 ? 0 : remainder - 1)
     }
 
-    /// `decode` of a `String`'s UTF-8.
+    /// Decodes the characters of `text` (its padding left out) into `out`, `count` bytes.
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, count: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let remainder = [0, 2, 3][count % 3]  // characters after the whole groups
+        let whole = count / 3 * 4
+        return sextets.withUnsafeBufferPointer { table in
+            // Four characters at a time into three bytes; an invalid character's 0xFF sets
+            // bits above the six each one gives.
+            var input = 0, written = 0
+            while input < whole {
+                let a = table[Int(text[input])], b = table[Int(text[input + 1])]
+                let c = table[Int(text[input + 2])], d = table[Int(text[input + 3])]
+                guard (a | b | c | d) & 0xC0 == 0 else { return false }
+                let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: group)
+                input += 4
+                written += 3
+            }
+            guard remainder > 0 else { return true }
+            var group: UInt32 = 0
+            for offset in 0..<remainder {
+                let sextet = table[Int(text[whole + offset])]
+                guard sextet & 0xC0 == 0 else { return false }
+                group = group << 6 | UInt32(sextet)
+            }
+            // What is left over beyond whole bytes must be zero bits (a canonical encoding).
+            let spare: UInt32 = remainder == 2 ? 4 : 2
+            guard group & ((1 << spare) - 1) == 0 else { return false }
+            group >>= spare
+            if remainder == 3 {
+                out[written] = UInt8(truncatingIfNeeded: group >> 8)
+                out[written + 1] = UInt8(truncatingIfNeeded: group)
+            } else {
+                out[written] = UInt8(truncatingIfNeeded: group)
+            }
+            return true
+        }
+    }
+
+    /// The sextet of each byte, 0xFF for a byte that is no Base64URL character.
+    private static let sextets: [UInt8] = (0...255).map { value(of: UInt8($0)) ?? 0xFF }
+
+    /// For `CompactJWS`: 1 for a Base64URL character or `=`, 2 for `.`, 0 for anything else.
+    static let jwsByteClasses: [UInt8] = (0...255).map { byte in
+        byte == Int(UInt8(ascii: ".")) ? 2 : isTextByte(UInt8(byte)) ? 1 : 0
+    }
+
     static func decode(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { decode($0) }
