@@ -115,13 +115,21 @@ enum ReportInvariants {
             let key = Key(environment: t.environment, currency: currency)
             expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsSold: t.quantity, gross: gross.minorUnits, proceeds: proceeds.minorUnits)
             if t.status == .refunded, t.cancellation != nil {
-                expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits,
-                                                                         refundProceeds: proceeds.minorUnits)
+                // SPEC §9: a REFUND_PRORATED below 100 % reverses its share of the money, half-even, and no units.
+                if t.signed.revocationType == "REFUND_PRORATED", let share = Int64(t.signed.revocationPercentage), share < 100_000 {
+                    let part = { (minor: Int64) in HalfEven.multiply(minor, byDigits: share, scale: 5) }
+                    expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsRefunded: 0, refund: part(gross.minorUnits),
+                                                                             refundProceeds: part(proceeds.minorUnits))
+                } else {
+                    expected[key, default: LedgerAmounts()] += LedgerAmounts(unitsRefunded: t.quantity, refund: gross.minorUnits,
+                                                                             refundProceeds: proceeds.minorUnits)
+                }
             }
         }
         expected = expected.filter { !$0.value.isEmpty }
         var found: [String] = []
-        for (name, ledger) in [("period", data.ledgers.byPeriod), ("product", data.ledgers.byProduct), ("user", data.ledgers.byUser)] {
+        for (name, ledger) in [("period", data.ledgers.byPeriod), ("product", data.ledgers.byProduct), ("user", data.ledgers.byUser),
+                               ("storefront", data.ledgers.byStorefront)] {
             let totals = Dictionary(uniqueKeysWithValues: ledger.totals.map { (Key(environment: $0.environment, currency: $0.currency), $0.amounts) })
             if totals != expected { found.append("ledger by \(name): totals \(totals) differ from the transactions' \(expected)") }
         }
