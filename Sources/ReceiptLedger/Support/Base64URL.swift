@@ -5,7 +5,7 @@
 /// (up to the next multiple of four characters) or left out, as RFC 7515 leaves it out. Any
 /// other character (`+`, `/`, whitespace, a `=` inside the text), a length that leaves a single
 /// character over, or non-zero bits left over in the last character (RFC 4648 §3.5) fails.
-enum Base64URL {
+package enum Base64URL {
     /// The bytes `text` encodes; nil when it is not Base64URL.
     static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var output: [UInt8] = []
@@ -93,7 +93,7 @@ enum Base64URL {
 
     /// Appends the Base64URL text of `bytes` to `output`, without padding (as RFC 7515 writes
     /// a JWS's parts).
-    static func encode(_ bytes: some Collection<UInt8>, into output: inout [UInt8]) {
+    package static func encode(_ bytes: some Collection<UInt8>, into output: inout [UInt8]) {
         var accumulator: UInt32 = 0
         var bits = 0
         for byte in bytes {
@@ -111,7 +111,7 @@ enum Base64URL {
     }
 
     /// `encode` as a `String`.
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count * 4 + 2) / 3)
         encode(bytes, into: &output)
