@@ -1,8 +1,10 @@
+import ReceiptLedger
+
 /// One gzip member (RFC 1952) holding `bytes` in stored deflate blocks (RFC 1951 §3.2.4, type 0,
 /// at most 65,535 bytes each): valid for every gzip reader, and small enough to need no
 /// compressor (the demo writes Apple's report files with it).
-package enum GzipWriter {
-    package static func member(_ bytes: [UInt8]) -> [UInt8] {
+enum GzipWriter {
+    static func member(_ bytes: [UInt8]) -> [UInt8] {
         // ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 0, OS = 255 (unknown).
         var out: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]
         var start = 0
