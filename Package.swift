@@ -29,17 +29,24 @@ let package = Package(
             dependencies: ["CSQLite"],
             path: "Sources/CSQLiteReadAhead"
         ),
-        // The rules and the job (docs/ARCHITECTURE.md); the demo generator too, for now.
+        // The rules and the job (docs/ARCHITECTURE.md).
         .target(
             name: "ReceiptLedger",
             dependencies: ["CSQLite", "CSQLiteReadAhead", "CSHA256", "CCacheHints"],
             path: "Sources/ReceiptLedger"
         ),
+        // The demo data generator. It sees only the library's `package` declarations; the
+        // commands come in through its `DemoDataSet`.
+        .target(
+            name: "ReceiptLedgerDemo",
+            dependencies: ["ReceiptLedger"],
+            path: "Sources/ReceiptLedgerDemo"
+        ),
         // The commands: argument parsing, exit codes, the progress line, the benchmark. They
-        // see only the library's `package` declarations.
+        // see only the `package` declarations of the library and the demo.
         .target(
             name: "ReceiptLedgerCommands",
-            dependencies: ["ReceiptLedger"],
+            dependencies: ["ReceiptLedger", "ReceiptLedgerDemo"],
             path: "Sources/ReceiptLedgerCommands"
         ),
         .executableTarget(
@@ -49,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReceiptLedgerTests",
-            dependencies: ["ReceiptLedger", "ReceiptLedgerCommands"],
+            dependencies: ["ReceiptLedger", "ReceiptLedgerDemo", "ReceiptLedgerCommands"],
             path: "Tests/ReceiptLedgerTests"
         ),
     ]

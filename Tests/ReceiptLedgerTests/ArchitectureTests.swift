@@ -6,7 +6,7 @@ import Testing
 @Suite struct ArchitectureTests {
     /// The Swift targets whose folders are layers, each depending on the one before
     /// (`Package.swift`): every folder of a target lies above every folder of the targets before it.
-    static let targets = ["ReceiptLedger", "ReceiptLedgerCommands"]
+    static let targets = ["ReceiptLedger", "ReceiptLedgerDemo", "ReceiptLedgerCommands"]
 
     /// The layers from the bottom up; folders on one line are one layer (they may use each
     /// other). This order is the diagram of `docs/ARCHITECTURE.md`.
@@ -24,6 +24,7 @@ import Testing
         ["Report"],
         ["HTML"],
         ["Run"],
+        // ReceiptLedgerDemo
         ["Demo"],
         // ReceiptLedgerCommands
         ["CLI", "Bench"],
@@ -31,6 +32,19 @@ import Testing
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Sources").standardized.path
+
+    /// Each target of `Package.swift` with the targets it depends on (by name).
+    static func packageDependencies() throws -> [String: Set<String>] {
+        let manifest = try String(contentsOfFile: sources + "/../Package.swift", encoding: .utf8)
+        let target = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        var found: [String: Set<String>] = [:]
+        target.enumerateMatches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) { match, _, _ in
+            guard let match, let name = Range(match.range(at: 1), in: manifest) else { return }
+            let list = Range(match.range(at: 2), in: manifest).map { String(manifest[$0]) } ?? ""
+            found[String(manifest[name])] = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines.union(["\""])) }.filter { !$0.isEmpty })
+        }
+        return found
+    }
 
     /// Each Swift file of the targets: its target, its folder, its path and its text without
     /// comments and strings (but with the code interpolated into strings).
@@ -154,6 +168,18 @@ import Testing
         #expect(levels.allSatisfy { !$0.isEmpty })
         for (lower, upper) in zip(levels, levels.dropFirst()) {
             #expect((lower.max() ?? 0) < (upper.min() ?? 0))
+        }
+    }
+
+    /// `Package.swift` draws the same order: each layered target depends on the one before it and
+    /// on no layered target after it.
+    @Test func thePackageDependsInTheOrderOfTheTargets() throws {
+        let dependencies = try Self.packageDependencies()
+        for (index, target) in Self.targets.enumerated() {
+            let layered = (dependencies[target] ?? []).intersection(Self.targets)
+            #expect(dependencies[target] != nil, "\(target) is not a target of Package.swift")
+            #expect(layered.isSubset(of: Self.targets[..<index]), "\(target) depends on a target above it: \(layered.sorted())")
+            if index > 0 { #expect(layered.contains(Self.targets[index - 1]), "\(target) does not depend on \(Self.targets[index - 1])") }
         }
     }
 

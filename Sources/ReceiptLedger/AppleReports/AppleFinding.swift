@@ -1,5 +1,5 @@
 /// What `AppleReconciliation` found for a key.
-enum AppleFinding: String, Sendable, Comparable {
+package enum AppleFinding: String, Sendable, Comparable {
     case match
     case unitsDiffer = "units_differ"
     /// Apple counted units no stored record shows: the server never verified them.
@@ -18,5 +18,5 @@ enum AppleFinding: String, Sendable, Comparable {
         return .unitsDiffer
     }
 
-    static func < (lhs: AppleFinding, rhs: AppleFinding) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: AppleFinding, rhs: AppleFinding) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,5 +1,5 @@
 /// The two kinds of App Store Connect report that SPEC §10 reconciles against.
-enum AppleReportKind: String, Hashable, Comparable, Sendable, CaseIterable {
+package enum AppleReportKind: String, Hashable, Comparable, Sendable, CaseIterable {
     /// Sales and Trends, SALES / SUMMARY (daily, weekly, monthly or yearly): units and prices by day.
     case sales
     /// Payments and Financial Reports: what Apple paid for one fiscal month, per region.
@@ -29,7 +29,7 @@ enum AppleReportKind: String, Hashable, Comparable, Sendable, CaseIterable {
         }
     }
 
-    static func < (lhs: AppleReportKind, rhs: AppleReportKind) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: AppleReportKind, rhs: AppleReportKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A column SPEC §10 reads, with every spelling Apple has used for it (matched trimmed and

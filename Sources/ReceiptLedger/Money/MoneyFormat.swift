@@ -1,7 +1,7 @@
 /// Writing exact integers as plain decimals: `.` as the point, no grouping, no `-0.00`.
-enum MoneyFormat {
+package enum MoneyFormat {
     /// `1234, 2` → `12.34`; `-99, 2` → `-0.99`; `120, 0` → `120`; `0, 2` → `0.00`.
-    static func plain(_ value: Int64, minorDigits: Int) -> String {
+    package static func plain(_ value: Int64, minorDigits: Int) -> String {
         var text: [UInt8] = []
         appendPlain(value, minorDigits: minorDigits, to: &text)
         return String(decoding: text, as: UTF8.self)

@@ -58,7 +58,8 @@ final class SQLiteStatement {
         try check(sqlite3_bind_value(handle, index, sqlite3_column_value(row.statement, column)))
     }
 
-    /// Binds UTF-8 bytes as text without building a `String` first (the generator's hot path).
+    /// Binds UTF-8 bytes as text without building a `String` first (the demo generator's
+    /// answers, through `SQLiteFileWriter`).
     func bindUTF8(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
         try check(bindText(bytes, at: index))
     }

@@ -5,7 +5,7 @@
 /// (up to the next multiple of four characters) or left out, as RFC 7515 leaves it out. Any
 /// other character (`+`, `/`, whitespace, a `=` inside the text), a length that leaves a single
 /// character over, or non-zero bits left over in the last character (RFC 4648 §3.5) fails.
-enum Base64URL {
+package enum Base64URL {
     /// The bytes `text` encodes; nil when it is not Base64URL.
     static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var output: [UInt8] = []
@@ -90,36 +90,6 @@ enum Base64URL {
         var text = text
         return text.withUTF8 { decode($0) }
     }
-
-    /// Appends the Base64URL text of `bytes` to `output`, without padding (as RFC 7515 writes
-    /// a JWS's parts).
-    static func encode(_ bytes: some Collection<UInt8>, into output: inout [UInt8]) {
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for byte in bytes {
-            accumulator = (accumulator << 8) | UInt32(byte)
-            bits += 8
-            while bits >= 6 {
-                bits -= 6
-                output.append(alphabet[Int((accumulator >> UInt32(bits)) & 63)])
-            }
-            accumulator &= (1 << UInt32(bits)) - 1
-        }
-        if bits > 0 {
-            output.append(alphabet[Int((accumulator << UInt32(6 - bits)) & 63)])
-        }
-    }
-
-    /// `encode` as a `String`.
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        encode(bytes, into: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// The 64 characters of the URL and file name safe alphabet, in value order.
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The 6-bit value of one character of the alphabet; nil for any other byte.
     @inline(__always)

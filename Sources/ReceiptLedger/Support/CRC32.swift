@@ -4,7 +4,7 @@
 ///
 /// Table-driven, eight bytes a step ("slicing-by-8", Intel's 2008 paper by Kounavis and Berry):
 /// the workbook's sheets and Apple's gzipped reports pass through here byte for byte. Feed bytes in pieces of any size; `value` is the checksum so far.
-struct CRC32: Sendable {
+package struct CRC32: Sendable {
     /// The running register, inverted (the final XOR is applied by `value`).
     private var register: UInt32 = 0xFFFF_FFFF
 
@@ -60,7 +60,7 @@ struct CRC32: Sendable {
     }
 
     /// The CRC-32 of `bytes`.
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value

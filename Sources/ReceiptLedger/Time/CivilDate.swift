@@ -5,12 +5,12 @@
 /// exact for every `Int64` day count a `UnixMillis` can produce, no tables, no `Calendar`. From
 /// days, Neri and Schneider's faster equivalent takes every day of the years −32,800 to about
 /// 2,739,000 (tested against Hinnant's).
-struct CivilDate: Hashable, Comparable, Sendable {
-    var year: Int64
+package struct CivilDate: Hashable, Comparable, Sendable {
+    package var year: Int64
     /// 1 ... 12.
-    var month: Int64
+    package var month: Int64
     /// 1 ... 31.
-    var day: Int64
+    package var day: Int64
 
     init(year: Int64, month: Int64, day: Int64) {
         self.year = year
@@ -33,7 +33,7 @@ struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     /// The date `daysSinceEpoch` days after 1970-01-01.
-    init(daysSinceEpoch: Int64) {
+    package init(daysSinceEpoch: Int64) {
         self = Self.fromDaysByEuclideanAffineFunctions(daysSinceEpoch) ?? Self.fromDaysByHinnant(daysSinceEpoch)
     }
 
@@ -105,23 +105,23 @@ struct CivilDate: Hashable, Comparable, Sendable {
         return value % divisor < 0 ? quotient - 1 : quotient
     }
 
-    static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }
 
 extension CivilDate {
     /// `2024-06-30`: the date as every file and page writes it (SPEC §6 day labels).
-    var isoText: String { Self.yearText(year) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(day) }
+    package var isoText: String { Self.yearText(year) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(day) }
 
     /// Four digits for years 0 ... 9999 (every readable instant's); plain decimal otherwise.
-    static func yearText(_ year: Int64) -> String {
+    package static func yearText(_ year: Int64) -> String {
         guard (0...9999).contains(year) else { return String(year) }
         return year < 1000 ? String(repeating: "0", count: year < 10 ? 3 : year < 100 ? 2 : 1) + String(year) : String(year)
     }
 
     /// A month, day, week or hour in two digits (`07`); larger values as they are.
-    static func twoDigits(_ value: Int64) -> String {
+    package static func twoDigits(_ value: Int64) -> String {
         value < 10 ? "0" + String(value) : String(value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptLedger
+import ReceiptLedgerDemo
 
 /// The benchmark's input files, generated once by the demo generator (`DemoDataSet`) and reused by later runs:
 /// the same `records` and `seed` always give the same bytes, so figures from different runs

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptLedger
+import ReceiptLedgerDemo
 
 /// `receipt-ledger demo`: generates realistic stored results, then runs the main job on them.
 enum DemoCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 @testable import ReceiptLedgerCommands
 
 /// `BenchData` keeps its generated files between runs, but not across generator versions: data

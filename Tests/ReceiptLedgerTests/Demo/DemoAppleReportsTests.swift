@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 @testable import ReceiptLedgerCommands
 
 /// The demo's Apple report files (SPEC §10): valid gzip, financial files ending in a trailer that

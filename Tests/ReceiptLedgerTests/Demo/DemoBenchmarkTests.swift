@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// Benchmark sizes, run on request only:
 /// `DEMO_BENCHMARK_RECORDS=200000 swift test -c release -Xswiftc -enable-testing --filter DemoBenchmark`

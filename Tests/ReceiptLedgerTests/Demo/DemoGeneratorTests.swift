@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 @Suite struct DemoGeneratorTests {
     @Test func sameSeedGivesIdenticalFiles() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 @Suite struct DemoJSONWriterTests {
     @Test func separatesMembersAndEscapesStrings() {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// One generated data set shared by the demo tests (building it once keeps them fast).
 enum DemoSample {

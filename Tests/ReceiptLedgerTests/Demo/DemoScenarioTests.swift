@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// The demo must show every pitfall of DOMAIN.md and SPEC, findable by user.
 @Suite struct DemoScenarioTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// The report as a reader gets it: the real pipeline writes the pages, headless Chromium opens
 /// them with the network shut, and the tests read the DOM it built, its console and its NetLog.

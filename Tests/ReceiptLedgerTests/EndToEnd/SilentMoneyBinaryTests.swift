@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// Issue 25, judged as a new finance user would try it: the built binary, run from a folder
 /// holding no `templates/` (the installed binary's case), on the demo data with the usual

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// Issue 25: `report.xlsx` opened as a finance user opens it. LibreOffice Calc reads the
 /// workbook of the demo (and of crafted ids that a CSV import destroys) and must find every

@@ -1,4 +1,5 @@
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// Damages verifyReceipt answers the way storage, transport and attackers do, deterministically
 /// (xoshiro256** through `DemoRandom`, so a seed replays the same inputs on every machine).

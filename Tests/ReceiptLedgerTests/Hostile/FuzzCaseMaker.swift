@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// Makes fuzz inputs from real answers: the public verifyReceipt fixtures (seeds, see
 /// `Tests/Fixtures/fuzz/README.md`) and the demo generator's records, with their bodies damaged

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// The fuzz test the project keeps (ISSUE "hostile input", part 2): mutations of real answers
 /// run through the whole pipeline, all reports and the real HTML templates, for a bounded time.

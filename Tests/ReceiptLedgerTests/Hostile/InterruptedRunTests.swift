@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 @testable import ReceiptLedgerCommands
 
 /// ISSUE "hostile input", part 5, end to end with the built binary: a run killed mid-way

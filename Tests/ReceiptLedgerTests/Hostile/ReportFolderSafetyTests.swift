@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 @testable import ReceiptLedgerCommands
 
 /// Issue 21, items 3, 4, 7 and 8 through the command line: `--out` never touches what the tool

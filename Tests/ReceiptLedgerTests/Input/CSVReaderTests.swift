@@ -1,5 +1,6 @@
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// `CSVReader` reads a field at a time into bytes; these compare it, on many random texts made
 /// of the characters that matter, with the byte-at-a-time reader it replaced (kept here as the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 @testable import ReceiptLedgerCommands
 
 @Suite struct CatalogTests {

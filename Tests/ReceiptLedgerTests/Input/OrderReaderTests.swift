@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// The orders CSV is streamed row by row; these pin what it reads and which error wins when a
 /// file has several problems (a malformed row anywhere, then an empty file, then a missing column).

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// `LedgerRows`, the ledgers' table of sums by key: every key keeps its own sum, through
 /// collisions and growth, and the rows stay in first-seen order.

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// The read-ahead VFS (`Sources/CSQLiteReadAhead`): the same rows as SQLite's own reading, and
 /// never a stale byte after another connection has changed the file.

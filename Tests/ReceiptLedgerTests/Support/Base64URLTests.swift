@@ -1,5 +1,6 @@
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 /// `Base64URL` (RFC 4648 §5): the test vectors of RFC 4648 §10 in the URL alphabet, padding
 /// optional, everything else refused.

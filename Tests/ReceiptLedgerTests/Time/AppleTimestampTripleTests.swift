@@ -1,5 +1,6 @@
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 extension TimeTests {
     /// The shortcut for Apple's three usual forms must give exactly what the full rules give,

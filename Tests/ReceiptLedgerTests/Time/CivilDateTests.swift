@@ -1,5 +1,6 @@
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 extension TimeTests {
     @Suite struct CivilDateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
 
 extension TimeTests {
     /// Expected instants come from Python 3.11 `zoneinfo` on the same tz database, e.g.

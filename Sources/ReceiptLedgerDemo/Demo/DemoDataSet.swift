@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// The demo's data set as the commands write it (`demo`, and `bench`'s data set): their one way
 /// in to `Demo/`, which stays internal. The commands live in another module of the package
@@ -17,12 +18,7 @@ package struct DemoDataSet {
     /// `dataVersion`, kept in the file's `user_version`): an older one no longer measures
     /// today's data. False when the file cannot be read.
     package static func isCurrent(sqliteAt path: String) -> Bool {
-        var version: Int64 = 0
-        guard let db = try? SQLiteDatabase(path: path, readOnly: true),
-            let statement = try? db.prepare("PRAGMA user_version")
-        else { return false }
-        try? statement.forEachRow { version = $0.int64(0) }
-        return version == DemoGenerator.dataVersion
+        (try? SQLiteDatabase.integer(path: path, sql: "PRAGMA user_version")) == DemoGenerator.dataVersion
     }
     package func writeCatalog(to path: String) throws { try generator.writeCatalog(to: path) }
     package func writeNDJSON(to path: String) throws { try generator.writeNDJSON(to: path) }
@@ -38,10 +34,7 @@ package struct DemoDataSet {
     /// `writeAppleReports`, giving the reports written (their plants, for the tests).
     static func appleReports(database: String, catalog: String, folder: String) throws -> DemoAppleReports {
         do {
-            let source = try SQLiteRecordSource(path: database, query: nil)
-            defer { source.endReading() }
-            let journal = try JournalPipeline(reader: ResponseReader(), catalog: try CatalogReader.read(path: catalog)).run(source: source).journal
-            let reports = DemoAppleReports(AppleComparedTransaction.production(journal.transactions))
+            let reports = DemoAppleReports(try ProductionSale.read(database: database, catalog: catalog))
             try? FileManager.default.removeItem(atPath: folder)
             for (sub, files) in [("sales", reports.salesFiles), ("financial", reports.financialFiles)] {
                 try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)

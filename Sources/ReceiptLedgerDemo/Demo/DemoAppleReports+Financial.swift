@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// The demo's Financial Reports: one file per region (currency) and Apple fiscal month, its rows
 /// the month's daily groups summed, ended by Apple's trailer, with two differences planted.
 extension DemoAppleReports {

@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// Writes signed records (SPEC §9): V2 notifications (`signedPayload`, or the decoded payload),
 /// Get Transaction History answers (`signedTransactions`) and bare signed transactions.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// Writing the demo data: a SQLite file (one transaction, one prepared INSERT) and NDJSON
 /// (a reused byte buffer flushed in large blocks). Each file is written beside its final
@@ -15,39 +16,29 @@ extension DemoGenerator {
         let temporary = path + ".writing"
         try? FileManager.default.removeItem(atPath: temporary)
         do {
-            let db = try SQLiteDatabase(path: temporary, readOnly: false)
             // A fresh file that is moved into place only when complete needs no journal.
-            try db.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA user_version = \(DemoGenerator.dataVersion);")
-            try db.execute(DemoGenerator.schema)
-            try db.execute("BEGIN")
-            let insert = try db.prepare(
+            let db = try SQLiteFileWriter(
+                path: temporary,
+                setup: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA user_version = \(DemoGenerator.dataVersion);"
+                    + DemoGenerator.schema)
+            let insert = try db.insert(
                 "INSERT INTO verification_results(id, user_id, verified_at, claimed_environment, response) VALUES (?1, ?2, ?3, ?4, ?5)")
             for record in records() {
-                try insert.bind(.integer(record.id), at: 1)
-                try insert.bind(record.userID.map(SQLiteBindValue.text) ?? .null, at: 2)
-                try insert.bind(DemoGenerator.bindValue(record.verifiedAt), at: 3)
-                try insert.bind(record.claimedEnvironment.map(SQLiteBindValue.text) ?? .null, at: 4)
-                if let response = record.response {
-                    try response.withUnsafeBytes { try insert.bindUTF8($0, at: 5) }
-                } else {
-                    try insert.bind(.null, at: 5)
-                }
-                _ = try insert.step()
-                try insert.reset()
+                try insert.run([
+                    .integer(record.id), record.userID.map(SQLiteFileWriter.Value.text) ?? .null,
+                    DemoGenerator.bindValue(record.verifiedAt), record.claimedEnvironment.map(SQLiteFileWriter.Value.text) ?? .null,
+                    record.response.map(SQLiteFileWriter.Value.utf8) ?? .null,
+                ])
             }
-            let order = try db.prepare(
+            let order = try db.insert(
                 "INSERT INTO orders(order_id, user_id, product_id, transaction_id, delivered_at, revoked_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
             for row in orders() {
-                try order.bind(.integer(row.orderID), at: 1)
-                try order.bind(row.userID.map(SQLiteBindValue.text) ?? .null, at: 2)
-                try order.bind(.text(row.productID), at: 3)
-                try order.bind(.text(row.transactionID), at: 4)
-                try order.bind(DemoGenerator.bindValue(row.deliveredAt), at: 5)
-                try order.bind(row.revokedAt.map(DemoGenerator.bindValue) ?? .null, at: 6)
-                _ = try order.step()
-                try order.reset()
+                try order.run([
+                    .integer(row.orderID), row.userID.map(SQLiteFileWriter.Value.text) ?? .null, .text(row.productID),
+                    .text(row.transactionID), DemoGenerator.bindValue(row.deliveredAt), row.revokedAt.map(DemoGenerator.bindValue) ?? .null,
+                ])
             }
-            try db.execute("COMMIT")
+            try db.commit()
         }
         try DemoGenerator.moveIntoPlace(temporary, path)
     }
@@ -99,7 +90,7 @@ extension DemoGenerator {
         line.append("}\n")
     }
 
-    private static func bindValue(_ time: DemoTimestamp) -> SQLiteBindValue {
+    private static func bindValue(_ time: DemoTimestamp) -> SQLiteFileWriter.Value {
         switch time {
         case .millis(let value): return .integer(value)
         case .text(let text): return .text(text)

@@ -1,3 +1,5 @@
+import ReceiptLedger
+
 /// One gzip member (RFC 1952) holding `bytes` in stored deflate blocks (RFC 1951 §3.2.4, type 0,
 /// at most 65,535 bytes each): valid for every gzip reader, and small enough to need no
 /// compressor (the demo writes Apple's report files with it).

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// Apple's report files for the demo's data (SPEC §10): a gzipped Summary Sales Report per
 /// Pacific day with a sale or a refund, and a Financial Report per region (currency) per Apple
@@ -68,28 +69,26 @@ struct DemoAppleReports {
     private(set) var financialFiles: [(name: String, bytes: [UInt8])] = []
     private(set) var plants: [Plant] = []
 
-    init(_ transactions: [AppleComparedTransaction]) {
-        let pacific = PeriodCalendar(unit: .day, zone: .pacific)
+    init(_ transactions: [ProductionSale]) {
         var daily: [Group: Tally] = [:]
         // (product, Pacific day) of a prorated refund: its money moves that key, its units do not.
         var prorated: Set<ProductDay> = []
         for t in transactions where t.isCounted {
-            let currency = t.currency
             let quantity = max(t.quantity, 1)
             func group(_ day: Int64, refund: Bool) -> Group {
-                Group(day: day, productID: t.productID, currency: currency?.code ?? "USD",
-                      price: (t.gross?.minorUnits ?? 0) / quantity, proceeds: (t.proceeds?.minorUnits ?? 0) / quantity,
-                      minorDigits: currency?.minorDigits ?? 2, isRefund: refund)
+                Group(day: day, productID: t.productID, currency: t.currency?.code ?? "USD",
+                      price: (t.gross ?? 0) / quantity, proceeds: (t.proceeds ?? 0) / quantity,
+                      minorDigits: t.currency?.minorDigits ?? 2, isRefund: refund)
             }
-            daily[group(pacific.localDay(of: t.purchase), refund: false), default: Tally()] +=
-                Tally(units: t.quantity, ourGross: t.gross?.minorUnits ?? 0, ourProceeds: t.proceeds?.minorUnits ?? 0)
-            guard let refund = t.refund, t.status != .upgraded else { continue }
+            daily[group(t.purchaseDay, refund: false), default: Tally()] +=
+                Tally(units: t.quantity, ourGross: t.gross ?? 0, ourProceeds: t.proceeds ?? 0)
+            guard let refundDay = t.refundDay else { continue }
             if t.isProratedRefund {
-                prorated.insert(ProductDay(productID: t.productID, day: pacific.localDay(of: refund)))
+                prorated.insert(ProductDay(productID: t.productID, day: refundDay))
             } else {
-                daily[group(pacific.localDay(of: refund), refund: true), default: Tally()] +=
-                    Tally(units: -t.quantity, ourGross: -((t.refundedGross ?? t.gross)?.minorUnits ?? 0),
-                          ourProceeds: -((t.refundedProceeds ?? t.proceeds)?.minorUnits ?? 0))
+                daily[group(refundDay, refund: true), default: Tally()] +=
+                    Tally(units: -t.quantity, ourGross: -((t.refundedGross ?? t.gross) ?? 0),
+                          ourProceeds: -((t.refundedProceeds ?? t.proceeds) ?? 0))
             }
         }
         var byDay: [Int64: [(Group, Tally)]] = [:]
@@ -121,7 +120,7 @@ struct DemoAppleReports {
     private static func plant(_ byDay: inout [Int64: [(Group, Tally)]], days: inout [Int64], products: [String],
                               prorated: Set<ProductDay>) -> [Plant] {
         var plants: [Plant] = []
-        let label = { (day: Int64) in PeriodCalendar(unit: .day).label(forLocalDay: day) }
+        let label = { (day: Int64) in CivilDate(daysSinceEpoch: day).isoText }
         // A product sold on a day only once, in one row, and no prorated refund of it that day:
         // dropping it or repricing it moves that key alone.
         func single(_ day: Int64) -> Int? {
