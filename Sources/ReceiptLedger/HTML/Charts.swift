@@ -42,7 +42,7 @@ enum Charts {
     /// Refunds alone per period, one chart per currency that had any: beside the gross they
     /// are often too small to see.
     static func refundCharts(_ data: ReportData) -> [TemplateValue] {
-        perCurrency(data, only: { $0.unitsRefunded > 0 }) { currency, axis, amounts in
+        perCurrency(data, only: { $0.hasRefund }) { currency, axis, amounts in
             SVGChart.groupedBars(
                 title: "Production \(currency.code) refunded per \(axis.unitName)",
                 categories: axis.labels,

@@ -16,7 +16,7 @@ enum IndexPage {
         }
         let current = productionRows.filter { $0.key.period == currentPeriod }
         let previous = productionRows.filter { $0.key.period == previousPeriod }
-        let currentRefunds = current.filter { $0.amounts.unitsRefunded > 0 }
+        let currentRefunds = current.filter { $0.amounts.hasRefund }
         let productionRefunds = data.refunds.filter { $0.transaction.environment == .production }
         let leaks = data.reconciliation?.rows.filter { $0.finding == .refundNotRevoked } ?? []
         let hasConsumables = sums.consumableSoldInProduction

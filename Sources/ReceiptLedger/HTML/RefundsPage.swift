@@ -25,16 +25,18 @@ enum RefundsPage {
             return l.key.item.utf8.lexicographicallyPrecedes(r.key.item.utf8)
         }
         let byPeriod = data.ledgers.byPeriod.sortedRows
-            .filter { $0.key.environment == .production && $0.amounts.unitsRefunded > 0 }.sorted(by: newestFirst)
+            .filter { $0.key.environment == .production && $0.amounts.hasRefund }.sorted(by: newestFirst)
         let byProduct = data.ledgers.byProduct.sortedRows
-            .filter { $0.key.environment == .production && $0.amounts.unitsRefunded > 0 }.sorted(by: newestFirst)
+            .filter { $0.key.environment == .production && $0.amounts.hasRefund }.sorted(by: newestFirst)
 
         // Refund rate per product: refunded units over sold units, over the whole input.
         let perProduct = sums.productionUnits
         let consumables = sums.consumableProducts
+        // SPEC §9: V2 notifications or refund history in the input report consumable refunds.
+        let consumablesVisible = data.journal.consumableRefundEnvironments.contains(.production)
         let rates = perProduct.keys.sorted().map { product -> (product: String, sold: Int64, refunded: Int64, knowable: Bool) in
             let value = perProduct[product] ?? (0, 0)
-            return (product, value.sold, value.refunded, !consumables.contains(product))
+            return (product, value.sold, value.refunded, consumablesVisible || !consumables.contains(product))
         }
         var buckets = [Int](repeating: 0, count: dayBuckets.count)
         for refund in refunds {
@@ -91,6 +93,7 @@ enum RefundsPage {
                 ])
             }),
             "has_requests": .bool(!requests.isEmpty),
+            "consumables_visible": .bool(consumablesVisible),
             "has_orders": .bool(data.reconciliation != nil),
             "leak_count": .string(Display.count(leaks.count)),
             "leak_totals": .list(leakTotals(leaks)),

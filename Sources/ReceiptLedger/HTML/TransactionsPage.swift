@@ -25,7 +25,7 @@ struct DrillDown: Sendable {
             for period in chosen { listed.insert(Self.key(environment, period)) }
             for row in rows where chosen.contains(row.key.period) {
                 if Self.hasSales(row.amounts) { tables += 1 }
-                if row.amounts.unitsRefunded > 0 { tables += 1 }
+                if row.amounts.hasRefund { tables += 1 }
             }
         }
         self.listed = listed
@@ -49,7 +49,7 @@ struct DrillDown: Sendable {
     }
 
     func refundsHref(_ environment: Environment, _ period: String, _ currency: Currency, _ amounts: LedgerAmounts) -> String? {
-        guard amounts.unitsRefunded > 0, isListed(environment, period) else { return nil }
+        guard amounts.hasRefund, isListed(environment, period) else { return nil }
         return Self.pageName + "#" + Self.anchor("r", environment, period, currency)
     }
 }

@@ -10,6 +10,9 @@ struct LedgerAmounts: Sendable, Equatable {
     var net: Int64 { gross - refund }
     var netProceeds: Int64 { proceeds - refundProceeds }
     /// SPEC: a ledger row exists only where some count is non-zero.
+    /// A refund was booked: units taken back, or money only (a prorated refund below 100 %
+    /// takes back no units, SPEC §9).
+    var hasRefund: Bool { unitsRefunded > 0 || refund != 0 || refundProceeds != 0 }
     var isEmpty: Bool { unitsSold == 0 && gross == 0 && proceeds == 0 && unitsRefunded == 0 && refund == 0 && refundProceeds == 0 }
 
     static func += (lhs: inout LedgerAmounts, rhs: LedgerAmounts) {

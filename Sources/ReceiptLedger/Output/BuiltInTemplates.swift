@@ -626,7 +626,12 @@ Sales are booked in the period of the purchase; refunds in the period named in t
 {{/has_orders}}
 </div>
 {{#has_consumables}}
+{{#consumables_visible}}
+<p class="note"><span class="badge">consumables</span> Apple drops finished consumables from later answers and never marks their refunds in receipts, but this input holds Apple's V2 notifications or refund history, which report them: consumable refunds here are Apple's.</p>
+{{/consumables_visible}}
+{{^consumables_visible}}
 <p class="note"><span class="badge warn">consumables</span> Apple drops finished consumables from later answers and never marks their refunds in receipts: consumable refunds cannot be known from receipts, so consumable figures here show none.</p>
+{{/consumables_visible}}
 {{/has_consumables}}
 
 {{#has_reasons}}

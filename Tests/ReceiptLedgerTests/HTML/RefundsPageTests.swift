@@ -47,4 +47,25 @@ import Testing
         let html = try #require(try ReportFixture.pages(data)["refunds.html"])
         #expect(html.contains("<td class=\"code\">900</td>"))
     }
+
+    /// SPEC §9: a prorated refund below 100 % takes back money and no units; the refunds page
+    /// still lists it per period and per product, and no longer calls consumables unknowable
+    /// once Apple's V2 notifications report their refunds.
+    @Test func aProratedRefundIsListedThoughItTakesBackNoUnits() throws {
+        let t0: Int64 = 1_704_067_200_000
+        let signed = { (fields: [String: String]) in
+            SignedAnswers.transaction("700", product: "yearly", purchaseMs: t0, fields: fields.merging(["price": "100000", "currency": "\"GBP\""]) { a, _ in a })
+        }
+        let notification = #"{"notificationType": "REFUND", "notificationUUID": "p1", "signedDate": \#(t0 + 7_200_000), "data": {"environment": "Production", "signedTransactionInfo": "\#(SignedAnswers.jws(signed(["signedDate": "\(t0 + 7_200_000)", "revocationDate": "\(t0 + 3_600_000)", "revocationType": "\"REFUND_PRORATED\"", "revocationPercentage": "25000", "revocationReason": "1"])))"}}"#
+        let rows = ReportFixture.rows + [
+            AnswerBuilder.row(700, user: "gb", at: t0 + 1, signed(["signedDate": "\(t0)"])),
+            AnswerBuilder.row(701, user: "gb", at: t0 + 7_300_000, notification),
+        ]
+        let page = TemplateValue.object(RefundsPage.context(try ReportFixture.reportData(rows)))
+        let period = try #require(page["by_period"]?.first(where: "currency", is: "GBP"))
+        #expect(period["refund"]?.text == "25.00")
+        let product = try #require(page["by_product"]?.first(where: "currency", is: "GBP"))
+        #expect(product["units"]?.text == "0")
+        #expect(page["consumables_visible"]?.flag == true)
+    }
 }
