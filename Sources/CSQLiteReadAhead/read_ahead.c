@@ -1,8 +1,8 @@
-// A SQLite VFS that reads a read-only main database file in 128 KiB windows.
+// A SQLite VFS that reads a read-only main database file in windows of WINDOW_BYTES.
 //
 // SQLite reads a table scan one page at a time, a `pread` call per page, each paying the
 // kernel's fixed cost per call. Here a page read that falls outside the windows reads the
-// 128 KiB around it (one call), and the pages near it are copied from there, so that a scan
+// window around it (one call), and the pages near it are copied from there, so that a scan
 // makes one system call per window instead of one per page.
 // Figures: Benchmarks/EXPERIMENTS.md, "Kept" › read_ahead.c.
 //

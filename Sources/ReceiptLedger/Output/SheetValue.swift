@@ -151,8 +151,8 @@ enum SheetValue {
     /// dates count the 29 February 1900 that never was (serial 60) and would show the day before.
     static let firstDateMillis: Int64 = (CivilDate(year: 1900, month: 3, day: 1).daysSinceEpoch) * UnixMillis.millisPerDay
 
-    /// Fraction digits of a serial date-time: a millisecond is 1/86,400,000 of a day, and ten
-    /// digits (rounded) put the value within 0.005 ms of it, far below a double's step there.
+    /// Fraction digits of a serial date-time: enough that the rounded fraction of a day lies
+    /// within a small part of a millisecond of the instant, below a double's step there.
     static let serialFractionDigits = 10
 
     /// Appends the serial date-time of an instant in UTC (days since 1899-12-30 and the
@@ -165,7 +165,7 @@ enum SheetValue {
         MoneyFormat.appendPlain(day + unixEpochSerialDay, minorDigits: 0, to: &output)
         var scale: Int64 = 1
         for _ in 0..<serialFractionDigits { scale *= 10 }
-        // millisOfDay < 86,400,000, so 2 × millisOfDay × 10^10 < 1.8 × 10^18 fits; the result is below 10^10.
+        // millisOfDay < millisPerDay, so 2 × millisOfDay × scale stays within Int64; the result is below scale.
         var fraction = (2 * millisOfDay * scale + UnixMillis.millisPerDay) / (2 * UnixMillis.millisPerDay)
         guard fraction > 0 else { return true }
         var digits = serialFractionDigits

@@ -7,7 +7,7 @@
 /// An entry is either added whole (`addEntry`: its CRC-32 and size go in its local header) or
 /// streamed (`beginEntry`, `append`, `endEntry`): then the local header has general-purpose
 /// flag bit 3 and the CRC and size follow the data in a data descriptor (APPNOTE §4.3.9), so a
-/// sheet of hundreds of MB is never held whole. An entry must stay under 4 GiB (`ZipError`);
+/// sheet is never held whole. An entry's sizes must fit the format's 32 bits (`ZipError`);
 /// the archive may grow past it: offsets and counts that do not fit 32 and 16 bits are written
 /// in ZIP64 form (APPNOTE §4.3.14, §4.3.15, §4.5.3), only where needed, so a small archive
 /// has no ZIP64 record at all.

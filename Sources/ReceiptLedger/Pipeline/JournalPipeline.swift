@@ -21,8 +21,8 @@ struct JournalPipeline {
     /// enough to stream.
     var batchSize = 256
     /// Threads reading answers: one per core but the one the calling thread takes (it reads
-    /// the input and merges meanwhile), at least one, and at most four, since each keeps a memo
-    /// of 16 to 256 MiB and the single-threaded merge and input read cannot feed more.
+    /// the input and merges meanwhile), at least one, and at most four: each keeps a memo of its
+    /// own (`ResponseReader.Scratch`), and one merging thread feeds only so many.
     /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › JournalPipeline.
     var workers = min(4, max(1, ProcessInfoCores.count - 1))
     var progress: (any RunObserver)?
