@@ -86,7 +86,7 @@ struct JournalBuilder {
             if event.environment == nil { event.environment = environment }
             notifications.append(NotificationRow(recordID: context.recordID, user: context.userName, event: event))
         }
-        consumableRefundEnvironments.formUnion(record.consumableRefundEnvironments)
+        if !record.consumableRefundEnvironments.isEmpty { consumableRefundEnvironments.formUnion(record.consumableRefundEnvironments) }
 
         for anomaly in record.anomalies {
             let key = "\(anomaly.kind.rawValue)|\(context.recordID)|\(anomaly.field)|\(anomaly.transactionID)"

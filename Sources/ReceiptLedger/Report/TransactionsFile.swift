@@ -57,13 +57,14 @@ enum TransactionsFile {
             rows.bool(t.refundVisible)
             rows.integer(t.firstRecordID)
             rows.count(t.recordCount)
-            rows.text(t.signed.revocationType)
-            rows.text(t.signed.revocationPercentage)
+            let signed = t.signed  // taken once: a copy of the detail per access
+            rows.text(signed.revocationType)
+            rows.text(signed.revocationPercentage)
             rows.text(t.priceSource.rawValue)
-            if let price = t.signed.customerPrice { rows.amount(price) } else { rows.text("") }
-            rows.text(t.signed.customerCurrency)
-            rows.text(t.signed.storefront)
-            rows.text(t.signed.appAccountToken)
+            if let price = signed.customerPrice { rows.amount(price) } else { rows.text("") }
+            rows.text(signed.customerCurrency)
+            rows.text(signed.storefront)
+            rows.text(signed.appAccountToken)
             rows.text(labels.periodSold(t))
             rows.text(labels.periodRefunded(t))
             rows.bool(LedgerPlacement.counts(t))
@@ -76,6 +77,7 @@ enum TransactionsFile {
         var table = CSVTable(header: header)
         var labels = placement.labels()
         for t in transactions {
+            let signed = t.signed
             table.append([
                 .text(t.environment.rawValue), .text(t.transactionID), .text(t.originalTransactionID.string), .text(t.userName),
                 .text(t.productID), .text(t.productType?.rawValue ?? ""), .number(String(t.quantity)),
@@ -83,9 +85,9 @@ enum TransactionsFile {
                 .text(t.cancellationReason), .bool(t.isTrialPeriod), .bool(t.isInIntroOfferPeriod), .text(t.ownershipType),
                 .text(t.currency?.code ?? ""), .amount(t.unitPrice), .amount(t.gross), .amount(t.proceeds),
                 .text(t.status.rawValue), .bool(t.refundVisible), .number(String(t.firstRecordID)), .count(t.recordCount),
-                .text(t.signed.revocationType), .text(t.signed.revocationPercentage), .text(t.priceSource.rawValue),
-                t.signed.customerPrice.map { .amount($0) } ?? .empty, .text(t.signed.customerCurrency), .text(t.signed.storefront),
-                .text(t.signed.appAccountToken),
+                .text(signed.revocationType), .text(signed.revocationPercentage), .text(t.priceSource.rawValue),
+                signed.customerPrice.map { .amount($0) } ?? .empty, .text(signed.customerCurrency), .text(signed.storefront),
+                .text(signed.appAccountToken),
                 .text(labels.periodSold(t)), .text(labels.periodRefunded(t)), .bool(LedgerPlacement.counts(t)),
             ])
         }

@@ -31,12 +31,12 @@ enum HelpText {
       --query SQL            with --db: any SELECT returning id, user_id, verified_at,
                              claimed_environment, response
       --ndjson FILE          one JSON object per line with the same keys; response may be an
-                             object or a string holding one
+                             object, or a string holding one or holding a JWS
 
     Options:
       --catalog FILE         product catalog CSV (product_id, product_type, currency, price,
-                             effective_from, proceeds_rate, intro_price); without it every
-                             transaction is unpriced
+                             effective_from, proceeds_rate, intro_price); without it only
+                             signed transactions carrying Apple's price are priced
       --out DIR              report folder (default: reports): a new or empty folder or one
                              of the tool's; the new report replaces the old one at once, only
                              when the whole of it was written
@@ -85,7 +85,9 @@ enum HelpText {
     pitfall practitioners report (repeated histories, renewals only in latest_receipt_info,
     trials, intro offers, family sharing, late refunds, upgrades, sandbox receipts claimed as
     production, 21007/21008, broken bodies, shared Apple IDs, old-style answers, Pacific-only
-    dates across DST), then runs the pipeline on it.
+    dates across DST; about one user in ten read from Apple's signed data: V2 notifications,
+    transaction histories, bare JWS), and Apple's sales and financial reports for it, then runs
+    the pipeline on them.
 
     Options:
       --records N            stored answers to generate (default: 5000)
