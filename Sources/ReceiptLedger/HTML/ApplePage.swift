@@ -2,7 +2,6 @@
 /// the differences first (largest first), each with the transactions that explain it and the
 /// normal differences said in plain words; written only when Apple report files were given.
 enum ApplePage {
-    static let pageName = "apple.html"
     /// How close to a Pacific midnight a purchase is said to be "within minutes" of it.
     static let midnightMinutes: Int64 = 10
 
@@ -34,7 +33,7 @@ enum ApplePage {
             let amount = money.isEmpty ? "" : " and " + money.joined(separator: ", ")
             let differing = keys - matching
             return "Books do not tie: \(Display.counted(unitsDiffering, "unit", "units"))\(amount) differ over "
-                + "\(Display.counted(differing, "key", "keys")) (of \(Display.count(keys))); see \(pageName)."
+                + "\(Display.counted(differing, "key", "keys")) (of \(Display.count(keys))); see \(ReportPage.apple.fileName)."
         }
     }
 
@@ -144,7 +143,7 @@ enum ApplePage {
             "report": .string(u.report.rawValue), "period": .string(u.span.label), "product": .string(u.productID),
             "apple_units": .string(Display.count(u.appleUnits)), "our_units": .string(Display.count(u.ourUnits)),
             "difference": .string(signed(u.difference)), "finding": .string(key.finding.rawValue),
-            "finding_href": .string(Glossary.apple(key.finding).map(Glossary.href) ?? Glossary.pageName),
+            "finding_href": .string(Glossary.apple(key.finding).map(Glossary.href) ?? ReportPage.glossary.fileName),
             "is_match": .bool(key.finding == .match),
             "money": .list(key.amounts.map { a in
                 let c = a.currency

@@ -23,10 +23,8 @@ enum Glossary {
         let entries: [Entry]
     }
 
-    static let pageName = "glossary.html"
-
     /// The link to an entry, from any page of the report.
-    static func href(_ entry: Entry) -> String { pageName + "#" + entry.anchor }
+    static func href(_ entry: Entry) -> String { ReportPage.glossary.fileName + "#" + entry.anchor }
 
     private static func entry(_ prefix: String, _ term: String, _ name: String, _ meaning: String, _ atStake: String = "") -> Entry {
         Entry(anchor: prefix + "-" + term, term: term, name: name, meaning: meaning, atStake: atStake)

@@ -1,18 +1,13 @@
-/// What every page shows: title, navigation, the run's inputs and options.
+/// What every page shows: title, navigation (every page the run writes, `ReportPage`), the
+/// run's inputs and options.
 enum PageContext {
-    static let navigation: [(file: String, title: String)] = [
-        ("index.html", "Overview"), ("ledger_period.html", "By period"), ("ledger_product.html", "By product"),
-        ("ledger_user.html", "By user"), ("ledger_storefront.html", "By storefront"), ("refunds.html", "Refunds"), ("sandbox.html", "Sandbox"), ("findings.html", "Findings"),
-        (DrillDown.pageName, "Transactions"), (Glossary.pageName, "Glossary"),
-    ]
-
     static func common(_ data: ReportData, title: String, current: String, files: [TemplateValue]) -> [String: TemplateValue] {
         let o = data.options
         let dates = DateDisplay(zone: data.periods.zone)
         let asOf = data.asOf.map(dates.instant) ?? "—"
-        let pages = data.appleReconciliation == nil ? navigation : navigation + [(ApplePage.pageName, "Apple's reports")]
-        let nav = pages.map { item in
-            TemplateValue.object(["href": .string(item.file), "title": .string(item.title), "current": .bool(item.file == current)])
+        let nav = ReportPage.written(by: data).map { page in
+            TemplateValue.object(["href": .string(page.fileName), "title": .string(page.navigationTitle),
+                                  "current": .bool(page.fileName == current)])
         }
         var settings: [TemplateValue] = [
             setting("Input", data.sourceLabel),

@@ -2,7 +2,6 @@
 /// `transactions.html` lists, and the links to them. Found from the period ledger alone, so
 /// that every page links only to sections the transactions page has.
 struct DrillDown: Sendable {
-    static let pageName = "transactions.html"
     /// The newest periods listed per environment; older ones are in transactions.csv only.
     static let maximumPeriods = 120
     /// Rows the page lists at most, over all its tables, so that a run of a million records
@@ -45,12 +44,12 @@ struct DrillDown: Sendable {
     /// The link to the sales behind a ledger figure; nil when it has none or the page does not list the period.
     func salesHref(_ environment: Environment, _ period: String, _ currency: Currency, _ amounts: LedgerAmounts) -> String? {
         guard Self.hasSales(amounts), isListed(environment, period) else { return nil }
-        return Self.pageName + "#" + Self.anchor("s", environment, period, currency)
+        return ReportPage.transactions.fileName + "#" + Self.anchor("s", environment, period, currency)
     }
 
     func refundsHref(_ environment: Environment, _ period: String, _ currency: Currency, _ amounts: LedgerAmounts) -> String? {
         guard amounts.hasRefund, isListed(environment, period) else { return nil }
-        return Self.pageName + "#" + Self.anchor("r", environment, period, currency)
+        return ReportPage.transactions.fileName + "#" + Self.anchor("r", environment, period, currency)
     }
 }
 

@@ -1,7 +1,8 @@
-/// Every CSV file a run writes, listed once: its name, what it is made from, and both ways to
-/// make it (the file as written, `ReportCSV`, and the obviously right table of cells, which
-/// tests compare with it). `ReportRun` takes its jobs, its folder's owned names and the
-/// workbook's sheets from here, so a new file is added in one place.
+/// Every file a run writes, listed once. Each CSV file with its name, what it is made from, and
+/// both ways to make it (the file as written, `ReportCSV`, and the obviously right table of
+/// cells, which tests compare with it); the workbook; the pages (`ReportPage`); the manifest.
+/// `ReportRun` takes its jobs, its folder's owned names and the workbook's sheets from here, and
+/// `HTMLReport` its pages and their navigation, so a new file is added in one place.
 enum ReportFiles {
     /// A file made from the journal alone: written while the ledgers are built.
     struct JournalFile: Sendable {
@@ -14,13 +15,14 @@ enum ReportFiles {
     /// Apple reports).
     struct DerivedFile: Sendable {
         let name: String
-        /// When it is written: always, only with orders, only with Apple's reports.
         let condition: Condition
         let csv: @Sendable (ReportData) -> ReportCSV?
         let table: @Sendable (ReportData) -> CSVTable?
     }
 
-    enum Condition: Sendable { case always, withOrders, withAppleReports }
+    /// When a file is written: always, only with orders, only with Apple's reports, only
+    /// without `--no-xlsx`.
+    enum Condition: Sendable { case always, withOrders, withAppleReports, withWorkbook }
 
     static let journalFiles: [JournalFile] = [
         JournalFile(name: TransactionsFile.name, csv: { TransactionsFile.csv($0.transactions, placement: $1) },
@@ -55,11 +57,35 @@ enum ReportFiles {
                     table: { LedgerFiles.cellTable($0.ledgers[keyPath: ledger]) })
     }
 
-    /// Every CSV file name a run may write.
-    static var csvNames: [String] { journalFiles.map(\.name) + derivedFiles.map(\.name) }
+    /// Every file a run may write, with when it is written: the CSV files, the workbook, the
+    /// pages and the manifest (written last: it lists the others with their digests).
+    static let outputs: [(name: String, condition: Condition)] =
+        journalFiles.map { ($0.name, .always) } + derivedFiles.map { ($0.name, $0.condition) }
+        + [(ReportWorkbook.name, .withWorkbook)] + ReportPage.allCases.map { ($0.fileName, $0.condition) }
+        + [(ReportStaging.manifestName, .always)]
 
-    /// The CSV files written only under `condition`.
-    static func names(writtenOnly condition: Condition) -> [String] {
-        derivedFiles.filter { $0.condition == condition }.map(\.name)
+    /// Every file name a run may write; a file of the user's named so is never replaced.
+    static let names: Set<String> = Set(outputs.map(\.name))
+
+    /// The files written only under `condition`.
+    static func names(writtenOnly condition: Condition) -> Set<String> {
+        Set(outputs.filter { $0.condition == condition }.map(\.name))
+    }
+
+    /// The files a run that computed `data` writes, the manifest included.
+    static func names(writtenFor data: ReportData) -> Set<String> {
+        Set(outputs.filter { data.writes($0.condition) }.map(\.name))
+    }
+}
+
+extension ReportData {
+    /// Whether this run writes the files written under `condition`.
+    func writes(_ condition: ReportFiles.Condition) -> Bool {
+        switch condition {
+        case .always: true
+        case .withOrders: reconciliation != nil
+        case .withAppleReports: appleReconciliation != nil
+        case .withWorkbook: options.writesWorkbook
+        }
     }
 }

@@ -38,7 +38,7 @@ extension ReportRun {
         // largest: every CSV file again) first.
         let sheets = (journalFiles + files).sorted { $0.name < $1.name }
         var jobs: [@Sendable () throws -> ManifestFile.Output] = []
-        if options.writesWorkbook { jobs.append { try Self.writeWorkbook(sheets, to: staging) } }
+        if data.writes(.withWorkbook) { jobs.append { try Self.writeWorkbook(sheets, to: staging) } }
         for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
         for page in pages { jobs.append { try Self.write(page, to: staging) } }
         var outputs = try Parallel.run(jobs).map { try $0.get() }  // the first failure in job order

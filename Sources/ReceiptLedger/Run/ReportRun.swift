@@ -190,12 +190,12 @@ package struct ReportRun {
         }
     }
 
-    /// Every file name a run may write; a file of the user's named so is never replaced.
-    static let ownedNames: Set<String> = Set(ReportFiles.csvNames + [ReportWorkbook.name, ManifestFile.name])
-        .union(HTMLReport.pageNames).union(appleNames)
+    /// Every file name a run may write (`ReportFiles.names`); a file of the user's named so is
+    /// never replaced.
+    static var ownedNames: Set<String> { ReportFiles.names }
 
     /// The files written only when Apple's reports were given (SPEC §10).
-    static let appleNames: Set<String> = Set(ReportFiles.names(writtenOnly: .withAppleReports) + [ApplePage.pageName])
+    static var appleNames: Set<String> { ReportFiles.names(writtenOnly: .withAppleReports) }
 
     /// The report must not replace a file it reads: an input, catalog, orders file or template
     /// that lies in `--out` under a name the report writes (`--out templates` would overwrite

@@ -82,7 +82,7 @@ import Testing
         let report = try hostileReport()
         defer { try? FileManager.default.removeItem(atPath: report.folder) }
         let pages = report.files.filter { $0.key.hasSuffix(".html") }
-        #expect(pages.count == 10)  // HTMLReport.pageNames: the glossary and the transactions page (issue 25), the storefront ledger (SPEC §9)
+        #expect(pages.count == 10)  // ReportPage but apple.html: the glossary and the transactions page (issue 25), the storefront ledger (SPEC §9)
         for (name, bytes) in pages {
             #expect(ReportInvariants.htmlViolations(name, bytes).isEmpty, "\(name)")
             let html = String(decoding: bytes, as: UTF8.self)
