@@ -1,5 +1,5 @@
 /// What `AppleReconciliation` found for a key.
-package enum AppleFinding: String, Sendable, Comparable {
+package enum AppleFinding: String, Sendable, Comparable, CaseIterable {
     case match
     case unitsDiffer = "units_differ"
     /// Apple counted units no stored record shows: the server never verified them.

@@ -16,7 +16,7 @@ struct AppleReportFile: Equatable, Sendable {
     var rowsRead = 0
     /// Purchase rows compared.
     var rowsUsed = 0
-    /// Rows not compared, by reason: `product_type_<T>`, `bad_date`, `bad_units`, `no_product_id`.
+    /// Rows not compared, by reason (`AppleIgnoredRow.code`).
     var ignored: [String: Int] = [:]
     /// Used rows whose money could not be read (their units still count), by what was missing or
     /// unreadable: `customer_price` (price or Customer Currency), `proceeds` (proceeds or their currency).
@@ -41,4 +41,34 @@ struct AppleReportFile: Equatable, Sendable {
     }
 
     var rowsIgnored: Int { ignored.values.reduce(0, +) }
+}
+
+/// Why a row of Apple's report is counted as ignored, not compared (SPEC §10), each spelled once
+/// (`code`, the manifest's key; `SpecListsTests` checks the list against SPEC).
+enum AppleIgnoredRow: Hashable, Sendable, CaseIterable {
+    /// A row type that is no purchase: `product_type_<T>`, with the type as written.
+    case productType(String)
+    /// An unreadable date, or End before Begin.
+    case badDate
+    case badUnits
+    /// An empty SKU (Vendor Identifier).
+    case noProductID
+
+    /// One of each; `productType("")` stands for every `product_type_<T>`.
+    static let allCases: [AppleIgnoredRow] = [.productType(""), .badDate, .badUnits, .noProductID]
+
+    var code: String {
+        switch self {
+        case .productType(let type): "product_type_" + type
+        case .badDate: "bad_date"
+        case .badUnits: "bad_units"
+        case .noProductID: "no_product_id"
+        }
+    }
+
+    /// The reason as SPEC names it: `product_type_<T>` for every type.
+    var specName: String {
+        if case .productType = self { return "product_type_<T>" }
+        return code
+    }
 }

@@ -80,15 +80,15 @@ struct AppleReportParser {
 
     // MARK: Rows
 
-    private mutating func ignore(_ reason: String) {
-        file.ignored[reason, default: 0] += 1
+    private mutating func ignore(_ reason: AppleIgnoredRow) {
+        file.ignored[reason.code, default: 0] += 1
     }
 
     private mutating func row(_ line: AppleReportLine, columns: [AppleReportColumn: Int], lineNumber: Int) {
         file.rowsRead += 1
         let first = AppleReportValues.day(line.text(columns[kind == .sales ? .beginDate : .startDate]))
         let last = AppleReportValues.day(line.text(columns[.endDate]))
-        guard let first, let last, last >= first else { return ignore("bad_date") }
+        guard let first, let last, last >= first else { return ignore(.badDate) }
         let span = kind == .sales ? AppleSpan.days(first, last) : AppleSpan.fiscalMonth(containing: first)
         file.spans.insert(span)
         let units = AppleReportValues.units(line.text(columns[kind == .sales ? .units : .quantity]))
@@ -100,10 +100,10 @@ struct AppleReportParser {
         if let share { shareTotals[share.currency] = AppleReportValues.sum(shareTotals[share.currency] ?? 0, share.minorUnits) }
 
         let type = line.text(columns[.productType])
-        guard AppleReportValues.isPurchase(productType: type) else { return ignore("product_type_" + type) }
-        guard let units else { return ignore("bad_units") }
+        guard AppleReportValues.isPurchase(productType: type) else { return ignore(.productType(type)) }
+        guard let units else { return ignore(.badUnits) }
         let product = line.text(columns[kind == .sales ? .sku : .vendorIdentifier])
-        guard !product.isEmpty else { return ignore("no_product_id") }
+        guard !product.isEmpty else { return ignore(.noProductID) }
 
         let price = DecimalText(line.text(columns[.customerPrice]))
         let isPartialRefund = units == 0 && (price?.digits ?? 0) < 0

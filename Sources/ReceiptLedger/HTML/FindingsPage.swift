@@ -40,7 +40,7 @@ enum FindingsPage {
             "anomalies_capped": .bool(anomalies.count > HTMLReport.rowCap),
             "anomalies_total": .string(Display.count(anomalies.count)),
             "anomalies_shown": .string(Display.count(min(anomalies.count, HTMLReport.rowCap))),
-            "environment_findings": .list(grouped(journal.environmentChecks.flatMap(\.findings), Glossary.environmentFinding)),
+            "environment_findings": .list(grouped(journal.environmentChecks.flatMap(\.findings).map(\.rawValue), Glossary.environmentFinding)),
             "has_orders": .bool(data.reconciliation != nil),
             "order_findings": .list(orderFindings(data.reconciliation)),
             "has_order_findings": .bool(!(data.reconciliation?.rows.isEmpty ?? true)),

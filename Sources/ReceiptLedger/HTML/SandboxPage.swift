@@ -40,7 +40,7 @@ enum SandboxPage {
         let proof = proof(data, sums: sums)
         let sandboxTotals = sandboxGross(sums)
         let checks = data.journal.environmentChecks.sorted { $0.recordID < $1.recordID }
-        func count(_ finding: String) -> String { Display.count(checks.filter { $0.findings.contains(finding) }.count) }
+        func count(_ finding: EnvironmentFinding) -> String { Display.count(checks.filter { $0.findings.contains(finding) }.count) }
         let both = data.journal.anomalies.filter { $0.kind == .bothEnvironments && $0.environment == .sandbox }
         return [
             "all_equal": .bool(proof.allSatisfy(\.isEqual)),
@@ -59,15 +59,15 @@ enum SandboxPage {
             "sandbox_gross": .list(sandboxTotals.map { c, count, gross in
                 .object(["currency": .string(c.code), "count": .string(Display.count(count)), "gross": .string(Display.amount(gross, c))])
             }),
-            "status_21007": .string(count("status_21007")),
-            "status_21008": .string(count("status_21008")),
-            "mismatch": .string(count("environment_mismatch")),
-            "inferred": .string(count("environment_inferred")),
+            "status_21007": .string(count(.status21007)),
+            "status_21008": .string(count(.status21008)),
+            "mismatch": .string(count(.environmentMismatch)),
+            "inferred": .string(count(.environmentInferred)),
             "both": .string(Display.count(both.count)),
             "checks": .list(checks.prefix(HTMLReport.rowCap).map { c in
                 .object(["record": .string(String(c.recordID)), "user": .string(c.user), "verified_at": .string(dates.instant(c.verifiedAt)),
                          "claimed": .string(c.claimedEnvironment), "environment": .string(c.environment.rawValue),
-                         "status": .string(c.status.map(String.init) ?? ""), "finding": .string(c.findings.joined(separator: "; "))])
+                         "status": .string(c.status.map(String.init) ?? ""), "finding": .string(c.findings.map(\.rawValue).joined(separator: "; "))])
             }),
             "has_checks": .bool(!checks.isEmpty),
             "checks_capped": .bool(checks.count > HTMLReport.rowCap),

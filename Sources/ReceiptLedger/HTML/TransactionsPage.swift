@@ -94,7 +94,7 @@ enum TransactionsPage {
                 // What a refund gave back: the whole gross, or a prorated part (SPEC §9).
                 "refund": .string(currency.map { Display.amount((t.signed.refundGross ?? t.gross)?.minorUnits ?? 0, $0) } ?? "0"),
                 // Where the price came from (SPEC §9): Apple's signed price with its storefront, or the catalog.
-                "source": .string([t.priceSource.rawValue == "signed" ? "Apple's price" : t.priceSource.rawValue, t.signed.storefront]
+                "source": .string([t.priceSource == .signed ? "Apple's price" : t.priceSource.rawValue, t.signed.storefront]
                     .filter { !$0.isEmpty }.joined(separator: ", ")),
             ])
         }

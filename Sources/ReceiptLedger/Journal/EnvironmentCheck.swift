@@ -1,3 +1,15 @@
+/// A finding of `environment_check.csv` (SPEC §8, and §9's `environment_from_claim`), each
+/// spelled once: the raw value is the CSV text (`SpecListsTests` checks the list against SPEC).
+/// In SPEC order, the order a record's findings are joined in.
+enum EnvironmentFinding: String, Sendable, CaseIterable {
+    case status21007 = "status_21007"
+    case status21008 = "status_21008"
+    case environmentMismatch = "environment_mismatch"
+    case environmentInferred = "environment_inferred"
+    /// SPEC §9: the answer does not say; a claim of `Production` or `Sandbox` decided.
+    case environmentFromClaim = "environment_from_claim"
+}
+
 /// One row of `environment_check.csv`: a record whose environment needs a second look
 /// (SPEC §3, §8).
 struct EnvironmentCheck: Sendable {
@@ -12,7 +24,9 @@ struct EnvironmentCheck: Sendable {
     /// The `environment` column: the environments joined with `;`.
     var environmentText: String { environments.map(\.rawValue).joined(separator: ";") }
     var status: Int64?
-    var findings: [String]
+    var findings: [EnvironmentFinding]
+    /// The `finding` column: the findings joined with `;`.
+    var findingText: String { findings.map(\.rawValue).joined(separator: ";") }
 
     /// SPEC §3, §9: the environment of an accepted record whose answer does not say, taken from
     /// a claim of `Production` or `Sandbox` (trimmed, any case); nil when the answer says, or
@@ -48,10 +62,10 @@ struct EnvironmentCheck: Sendable {
     }
 
     /// The findings of one record, in SPEC order; nil when there is nothing to say.
-    static func findings(outcome: ParsedRecord.Outcome, copies: CopyEnvironments?, claimed: String?) -> ([Environment], [String])? {
+    static func findings(outcome: ParsedRecord.Outcome, copies: CopyEnvironments?, claimed: String?) -> ([Environment], [EnvironmentFinding])? {
         switch outcome {
         case .redirected(let status):
-            return status == StatusCode.sandboxReceiptSentToProduction ? ([.sandbox], ["status_21007"]) : ([.production], ["status_21008"])
+            return status == StatusCode.sandboxReceiptSentToProduction ? ([.sandbox], [.status21007]) : ([.production], [.status21008])
         case .accepted(let found, let inferred):
             let fromClaim = environmentFromClaim(outcome: outcome, claimed: claimed)
             let copies = copies ?? CopyEnvironments([], record: fromClaim ?? found)
@@ -60,9 +74,9 @@ struct EnvironmentCheck: Sendable {
             } ?? false
             let decides = copies.usesRecordEnvironment && (fromClaim != nil || inferred)
             guard mismatch || decides else { return nil }
-            var findings: [String] = []
-            if mismatch { findings.append("environment_mismatch") }
-            if decides { findings.append(fromClaim != nil ? "environment_from_claim" : "environment_inferred") }
+            var findings: [EnvironmentFinding] = []
+            if mismatch { findings.append(.environmentMismatch) }
+            if decides { findings.append(fromClaim != nil ? .environmentFromClaim : .environmentInferred) }
             return (copies.list, findings)
         case .rejected:
             return nil

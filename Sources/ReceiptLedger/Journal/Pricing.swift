@@ -15,7 +15,7 @@ enum Pricing {
     }
 
     /// Where a transaction's price came from (SPEC §9 `price_source`).
-    enum PriceSource: String, Sendable {
+    enum PriceSource: String, Sendable, CaseIterable {
         case signed, catalog
         case none = ""
     }
@@ -30,7 +30,7 @@ enum Pricing {
         /// Neither a catalog row in effect at the purchase instant nor a signed price (`unpriced_product`).
         var isUnpriced: Bool
         /// `signed`, `catalog` or empty (SPEC §9), whatever the status.
-        var priceSource: String
+        var priceSource: PriceSource
         /// The catalog's gross in the signed currency when it differs from the signed gross
         /// (`catalog_price_differs`; sales only).
         var differingCatalogGross: Money?
@@ -52,7 +52,7 @@ enum Pricing {
         else if cancelled { status = .refunded }
         else { status = .sold }
 
-        let priceSource = signedPrice != nil ? "signed" : entry != nil ? "catalog" : ""
+        let priceSource: PriceSource = signedPrice != nil ? .signed : entry != nil ? .catalog : .none
         guard let currency = signedPrice?.currency ?? entry?.currency else {
             return Priced(status: status, productType: productType, currency: nil, unitPrice: nil, gross: nil, proceeds: nil,
                           isUnpriced: true, priceSource: priceSource, differingCatalogGross: nil)

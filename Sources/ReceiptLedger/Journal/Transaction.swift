@@ -1,5 +1,5 @@
 /// The status of a booked transaction (SPEC §4): the first that applies.
-enum TransactionStatus: String, Sendable {
+enum TransactionStatus: String, Sendable, CaseIterable {
     case trial
     case familyShared = "family_shared"
     case unpriced
@@ -62,7 +62,7 @@ final class Transaction: Sendable {
         var revocationPercentage = ""
         /// `signed`, `catalog`, or empty (unpriced): given to the transaction, which keeps it
         /// as `Transaction.priceSource`.
-        var priceSource = ""
+        var priceSource = Pricing.PriceSource.none
         /// The signed price ÷ 1000 in its currency (any status); nil without one.
         var customerPrice: Money?
         var customerCurrency = ""
@@ -147,7 +147,7 @@ final class Transaction: Sendable {
         self.status = status
         self.firstRecordID = firstRecordID
         self.recordCount = recordCount
-        priceSource = Pricing.PriceSource(rawValue: signed.priceSource) ?? .none
+        priceSource = signed.priceSource
         signedDetail = signed.isNone ? nil : SignedDetailBox(signed)
         self.refundVisible = refundVisible ?? (productType != .consumable)
     }

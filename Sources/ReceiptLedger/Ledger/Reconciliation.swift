@@ -2,7 +2,7 @@
 /// rows"): refunds whose content was never taken back, and deliveries that do not match a
 /// paid transaction.
 struct Reconciliation: Sendable {
-    enum Finding: String, Sendable {
+    enum Finding: String, Sendable, CaseIterable {
         case refundNotRevoked = "refund_not_revoked"
         case deliveredOnSandbox = "delivered_on_sandbox"
         case deliveredWithoutTransaction = "delivered_without_transaction"

@@ -1,7 +1,7 @@
 /// One auto-renewable subscription: (environment, original_transaction_id) over its
 /// transactions, with its state at `--as-of` (SPEC §7, §8 "Subscriptions").
 struct Subscription: Sendable {
-    enum State: String, Sendable { case active, billingRetry = "billing_retry", cancelled, expired, refunded }
+    enum State: String, Sendable, CaseIterable { case active, billingRetry = "billing_retry", cancelled, expired, refunded }
 
     var environment: Environment
     var originalTransactionID: IDText

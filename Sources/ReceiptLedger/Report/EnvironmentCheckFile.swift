@@ -15,7 +15,7 @@ enum EnvironmentCheckFile {
         for c in checks {
             table.append([.number(String(c.recordID)), .text(c.user), .instant(c.verifiedAt), .text(c.claimedEnvironment),
                           .text(c.environmentText), c.status.map { .number(String($0)) } ?? .empty,
-                          .text(c.findings.joined(separator: ";"))])
+                          .text(c.findingText)])
         }
         return table.sorted(keyColumns: 1, numericKeyColumns: [0])
     }

@@ -70,7 +70,7 @@ import Testing
     @Test func signedTransactionWithoutEnvironmentTakesTheClaim() throws {
         let journal = try S.journal([S.transaction("e1", environment: nil)], claimed: "Sandbox")
         #expect(journal.transaction("e1", .sandbox) != nil)
-        #expect(journal.environmentChecks.map(\.findings) == [["environment_from_claim"]])
+        #expect(journal.environmentChecks.map(\.findings) == [[.environmentFromClaim]])
     }
 
     @Test func foreignBundleIsARejectedRow() throws {

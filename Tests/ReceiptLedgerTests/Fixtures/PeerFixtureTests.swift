@@ -225,7 +225,7 @@ import Testing
         #expect(journal.counts.rejected == expected.rejected)
         #expect(journal.counts.isBalanced)
         #expect(journal.rejected.map(\.reason.code) == expected.rejections)
-        #expect(journal.environmentChecks.map { "\($0.recordID) \($0.environmentText) \($0.findings.joined(separator: ";"))" } == expected.checks)
+        #expect(journal.environmentChecks.map { "\($0.recordID) \($0.environmentText) \($0.findingText)" } == expected.checks)
         #expect(journal.transactions.map(Self.row) == expected.transactions)
         #expect(journal.anomalies.map(Self.row).sorted() == expected.anomalies)
         for renewal in expected.renewals {

@@ -64,7 +64,7 @@ import Testing
 
     @Test func cassetteRedirectIsListedAsSandboxReceiptSentToProduction() throws {
         let journal = try PublicFixtures.journal("linjunpop__receipt_verifier__auto_renewable_receipt.json")
-        #expect(journal.environmentChecks.map(\.findings) == [["status_21007"]])
+        #expect(journal.environmentChecks.map(\.findings) == [[.status21007]])
         #expect(journal.environmentChecks.first?.environment == .sandbox)
     }
 
@@ -101,7 +101,7 @@ import Testing
         #expect(t.purchase.iso8601 == "2012-10-13T19:40:08.000Z")
         #expect(t.expires?.iso8601 == "2012-10-13T19:50:08.000Z")
         #expect(t.originalTransactionID == "1000000057005439")
-        #expect(journal.environmentChecks.map(\.findings) == [["environment_inferred"]])
+        #expect(journal.environmentChecks.map(\.findings) == [[.environmentInferred]])
     }
 
     @Test func numbersAndBooleansInsteadOfStrings() throws {

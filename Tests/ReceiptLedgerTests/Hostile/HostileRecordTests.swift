@@ -199,7 +199,7 @@ import Testing
         #expect(journal.transaction("f")?.productID == "")
         #expect(journal.transaction("123456789012345678901234567890") != nil)
         // environment 5 is not an environment and receipt_type [] is not text: inferred Production.
-        #expect(journal.environmentChecks.map(\.findings) == [["environment_inferred"]])
+        #expect(journal.environmentChecks.map(\.findings) == [[.environmentInferred]])
     }
 
     @Test func nullAndNonTextUsersAreRejected() throws {

@@ -38,7 +38,7 @@ enum ReportInvariants {
         if counts.read != input.rows.count { violations.append("records_read \(counts.read) for \(input.rows.count) rows") }
         if !counts.isBalanced { violations.append("unbalanced counts \(counts)") }
         if journal.rejected.count != counts.rejected { violations.append("\(journal.rejected.count) rejected rows, \(counts.rejected) counted") }
-        let redirectRows = journal.environmentChecks.filter { $0.findings.contains { $0.hasPrefix("status_2100") } }.count
+        let redirectRows = journal.environmentChecks.filter { $0.findings.contains { $0.rawValue.hasPrefix("status_2100") } }.count
         if redirectRows != counts.redirected { violations.append("\(redirectRows) redirect rows, \(counts.redirected) counted") }
         violations += transactionViolations(input, result, reader: ResponseReader(bundleIDs: Set(input.settings.bundleIDs)))
         var outcome = Outcome(counts: counts)

@@ -60,7 +60,7 @@ import Testing
         ]
         let journal = try AnswerBuilder.journal(rows).journal
         #expect(journal.counts == RecordCounts(read: 2, accepted: 0, redirected: 2, rejected: 0, statusCounts: [21007: 1, 21008: 1]))
-        #expect(journal.environmentChecks.map(\.findings) == [["status_21007"], ["status_21008"]])
+        #expect(journal.environmentChecks.map(\.findings) == [[.status21007], [.status21008]])
         #expect(journal.environmentChecks.map(\.environment) == [.sandbox, .production])
     }
 
@@ -112,7 +112,7 @@ import Testing
         let journal = try AnswerBuilder.journal(rows).journal
         let checks = journal.environmentChecks.sorted { $0.recordID < $1.recordID }
         #expect(checks.map(\.recordID) == [1, 2, 3, 4])
-        #expect(checks.map { $0.findings.joined(separator: ";") } == ["environment_mismatch", "environment_mismatch", "environment_inferred", "environment_mismatch"])
+        #expect(checks.map { $0.findingText } == ["environment_mismatch", "environment_mismatch", "environment_inferred", "environment_mismatch"])
         #expect(checks.map(\.environment) == [.sandbox, .sandbox, .production, .production])
         #expect(journal.transaction("1000", .sandbox) != nil)
     }

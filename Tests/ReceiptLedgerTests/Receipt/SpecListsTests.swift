@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import ReceiptLedger
 
-/// `RejectionReason` and `AnomalyKind` hold exactly the lists SPEC names (issue 22): the
+/// `RejectionReason`, `AnomalyKind` and every other list of codes the report writes
+/// (environment and reconciliation findings, statuses, states, Apple's findings and ignored
+/// rows, record kinds, price sources) hold exactly the lists SPEC names (issue 22): the
 /// backticked words of the SPEC paragraphs that list them, read from `shared/SPEC.md` beside
 /// the repository. The lists are also written here, so that a change to SPEC is noticed even
 /// when the code follows it.
@@ -66,6 +68,85 @@ import Testing
         let named = Set(Self.timestampKinds + Self.anomaliesParagraphKinds + Self.revision2Kinds + Self.section9Kinds)
         #expect(Set(AnomalyKind.allCases.map(\.rawValue)) == named.subtracting(Self.notYetRaised))
         #expect(Set(Self.notYetRaised).isSubset(of: named))
+    }
+
+    /// `environment_check.csv` findings: SPEC §8's list, in its order, then §9's `environment_from_claim`.
+    @Test(.enabled(if: SpecText.shouldRun, SpecText.missingMessage))
+    func environmentFindingsAreSPECsList() throws {
+        let spec = try SpecText.read()
+        let paragraph = try #require(spec.paragraph(startingWith: "`environment_check.csv`: one row"), "SPEC §8 has no environment_check paragraph")
+        let list = try #require(SpecText.after("in this order: ", in: paragraph).flatMap(SpecText.firstSentence))
+        #expect(SpecText.backticked(list) == ["status_21007", "status_21008", "environment_mismatch", "environment_inferred"])
+        let section9 = try #require(spec.section("## 9. Every format Apple has sent (revision 2)"), "SPEC has no §9")
+        #expect(SpecText.joinedLines(section9).contains("(finding `environment_from_claim` in `environment_check.csv`"))
+        #expect(EnvironmentFinding.allCases.map(\.rawValue) == SpecText.backticked(list) + ["environment_from_claim"])
+    }
+
+    /// `reconciliation.csv` findings: SPEC §7's list, then the project's two for unreadable
+    /// order times (issue 21).
+    @Test(.enabled(if: SpecText.shouldRun, SpecText.missingMessage))
+    func reconciliationFindingsAreSPECsList() throws {
+        let spec = try SpecText.read()
+        let section7 = try #require(spec.section("## 7. Output files (in `--out`, default `reports/`)"), "SPEC has no §7")
+        let lines = section7.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("`reconciliation.csv` findings") })
+        let items = lines[(start + 1)...].prefix { $0.hasPrefix("- ") }.compactMap { SpecText.backticked($0).first }
+        #expect(items == ["refund_not_revoked", "delivered_on_sandbox", "delivered_without_transaction", "duplicate_delivery",
+                          "order_user_mismatch", "transaction_without_order"])
+        #expect(Reconciliation.Finding.allCases.map(\.rawValue) == items + ["bad_delivered_at", "bad_revoked_at"])
+    }
+
+    /// Transaction statuses, in SPEC §4's order of precedence.
+    @Test(.enabled(if: SpecText.shouldRun, SpecText.missingMessage))
+    func transactionStatusesAreSPECsList() throws {
+        let spec = try SpecText.read()
+        let sentence = try #require(spec.sentence(startingWith: "Status of a transaction"), "SPEC §4 has no status sentence")
+        let statuses = SpecText.backticked(SpecText.removingParentheses(sentence))
+        #expect(statuses == ["trial", "family_shared", "unpriced", "upgraded", "refunded", "sold"])
+        #expect(TransactionStatus.allCases.map(\.rawValue) == statuses)
+    }
+
+    /// Subscription states: SPEC §7's `state` list.
+    @Test(.enabled(if: SpecText.shouldRun, SpecText.missingMessage))
+    func subscriptionStatesAreSPECsList() throws {
+        let spec = try SpecText.read()
+        let paragraph = try #require(spec.paragraph(startingWith: "`subscriptions.csv`: from"), "SPEC §7 has no subscriptions paragraph")
+        let list = try #require(SpecText.after("is one of ", in: paragraph).flatMap(SpecText.firstSentence))
+        let states = SpecText.backticked(SpecText.removingParentheses(list))
+        #expect(states == ["active", "billing_retry", "cancelled", "expired", "refunded"])
+        #expect(Subscription.State.allCases.map(\.rawValue) == states)
+    }
+
+    /// Apple's report findings and the reasons a report row is ignored (SPEC §10).
+    @Test(.enabled(if: SpecText.shouldRun, SpecText.missingMessage))
+    func appleFindingsAndIgnoredRowsAreSPECsLists() throws {
+        let spec = try SpecText.read()
+        let findings = try #require(spec.block(startingWith: "Findings: `match`").flatMap(SpecText.firstSentence), "SPEC §10 has no Findings")
+        let names = SpecText.backticked(SpecText.removingParentheses(findings))
+        #expect(names == ["match", "units_differ", "apple_only", "ours_only", "amount_differs"])
+        #expect(AppleFinding.allCases.map(\.rawValue) == names)
+
+        let readings = try #require(spec.block(startingWith: "Readings: a row type"), "SPEC §10 has no Readings")
+        let ignored = try #require(SpecText.after("every other row is counted as ignored", in: readings).flatMap(SpecText.firstSentence))
+        #expect(SpecText.backticked(ignored) == ["product_type_<T>", "bad_date", "bad_units", "no_product_id"])
+        #expect(AppleIgnoredRow.allCases.map(\.specName) == SpecText.backticked(ignored))
+    }
+
+    /// The kinds of record (SPEC §9's table) and `price_source`'s values.
+    @Test(.enabled(if: SpecText.shouldRun, SpecText.missingMessage))
+    func recordKindsAndPriceSourcesAreSPECsLists() throws {
+        let spec = try SpecText.read()
+        let section9 = try #require(spec.section("## 9. Every format Apple has sent (revision 2)"), "SPEC has no §9")
+        let lines = section9.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("| kind | recognised by") })
+        let kinds = lines[(header + 2)...].prefix { $0.hasPrefix("|") }.compactMap { SpecText.backticked(String($0)).first }
+        #expect(kinds == ["receipt", "notification_v1", "notification_v2", "server_api", "signed_transaction"])
+        #expect(RecordKind.allCases.map(\.rawValue) == kinds)
+
+        let sources = try #require(SpecText.after("`price_source` is ", in: SpecText.joinedLines(section9)).flatMap(SpecText.firstSentence))
+        #expect(SpecText.backticked(sources) == ["signed", "catalog"])
+        #expect(sources.contains("or empty"))
+        #expect(Pricing.PriceSource.allCases.map(\.rawValue) == SpecText.backticked(sources) + [""])
     }
 
     /// The extraction itself, on text of the same shape: a test that reads SPEC must find what
@@ -163,6 +244,16 @@ struct SpecText {
             if depth == 0 { result.append(character) }
         }
         return result
+    }
+
+    /// The text after the first `marker`; nil without one.
+    static func after(_ marker: String, in text: String) -> String? {
+        text.range(of: marker).map { String(text[$0.upperBound...]) }
+    }
+
+    /// The text with its wrapped lines joined by single spaces (list items indent their wraps).
+    static func joinedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     /// Every backticked word, in order.
