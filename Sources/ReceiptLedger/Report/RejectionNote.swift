@@ -36,7 +36,7 @@ enum RejectionNote {
         let reasons = ranked(byReason.mapValues(\.count))
         guard let top = reasons.first, let topReason = byReason[top.key]?.reason, top.count * 2 > rejected.count else {
             let named = reasons.prefix(3).map { "\($0.key) (\(Display.count($0.count)))" }.joined(separator: ", ")
-            return "no one reason stands out: \(named); see rejected.csv"
+            return "no one reason stands out: \(named); see \(RejectedFile.name)"
         }
         let most = "\(Display.count(top.count)) are \(top.key)"
         switch topReason {
@@ -56,7 +56,7 @@ enum RejectionNote {
             let retry = StatusCode.isRetryable(status) ? "; Apple asks to retry these: verify the receipts again" : ""
             return "\(most): Apple answered \(status), \(StatusCode.meaning(status))\(retry)"
         default:
-            return "\(most): see rejected.csv"
+            return "\(most): see \(RejectedFile.name)"
         }
     }
 
