@@ -45,6 +45,10 @@ extension ReportRun {
         outputs += try writingJournalFiles.value()
         PhaseTimer.mark("CSV files and HTML pages written")
         outputs.sort { $0.name < $1.name }
+        // The manifest lists exactly the files the registry names for this run.
+        guard Set(outputs.map(\.name)).union([ManifestFile.name]) == ReportFiles.names(writtenFor: data) else {
+            throw FatalError("internal error: the files written are not those ReportFiles lists")
+        }
         let manifest = try ManifestFile.document(data, outputs: outputs, digests: digests, templates: templates.sources)
         inputsHashed()
         try staging.write(ManifestFile.name, text: manifest)
