@@ -155,6 +155,8 @@ enum Glossary {
         entry("anomaly", "unpriced_product", "No catalog price", "No catalog row for the product was in effect at the purchase: the transaction is booked unpriced.", "The whole sale: it is in no figure until the catalog prices it."),
         entry("anomaly", "malformed_transaction", "Unreadable transaction", "An entry of in_app or latest_receipt_info is not an object or has no transaction_id: skipped.", "The purchase it would have been."),
         entry("anomaly", "bad_quantity", "Unreadable quantity", "quantity is not a positive integer: 1 was used.", "The difference to the real quantity × price."),
+        entry("anomaly", "cancellation_before_purchase", "Refund dated before the purchase", "A copy gives a cancellation date earlier than the purchase date; the refund stands as Apple sent it.",
+              "The refunded amount may sit in an earlier period than the sale."),
         entry("anomaly", "refund_reversed", "Refund reversed", "A later signed copy from Apple shows the transaction without a revocation: Apple reversed the refund, and the sale stands again.",
               "The sale's amount, back in revenue; no refund row."),
         entry("anomaly", "catalog_price_differs", "Apple's price differs from the catalog", "The price Apple signed for the transaction differs from the catalog's in the same currency; Apple's price was booked.",

@@ -8,8 +8,8 @@ import Testing
 @Suite struct GlossaryTests {
     /// Every rejection reason but `status_<code>` (its entries are by code).
     static let reasons = RejectionReason.allCases.filter { $0.specName == $0.code }.map(\.code)
-    /// Every anomaly kind but `cancellation_before_purchase`, which the glossary does not explain yet.
-    static let kinds = AnomalyKind.allCases.filter { $0 != .cancellationBeforePurchase }.map(\.rawValue)
+    /// Every anomaly kind.
+    static let kinds = AnomalyKind.allCases.map(\.rawValue)
     static let environmentFindings = EnvironmentFinding.allCases.map(\.rawValue)
     static let findings = Reconciliation.Finding.allCases
 
