@@ -71,6 +71,10 @@ final class TransactionCopy: Sendable {
     /// Whether the copy is a signed transaction (SPEC §9).
     var isSigned: Bool { signedFields != nil }
 
+    /// `signed?.signedDate`, read without copying the signed fields (the merge asks it of
+    /// every copy).
+    var signedDate: UnixMillis? { signedFields?.fields.signedDate }
+
     private final class SignedFieldsBox: Sendable {
         let fields: SignedTransactionFields
         init(_ fields: SignedTransactionFields) { self.fields = fields }
