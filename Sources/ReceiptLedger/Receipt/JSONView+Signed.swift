@@ -41,12 +41,35 @@ extension JSONView {
     /// `LocalTesting` are booked as Sandbox (never production money). Trimmed, any case; nil for
     /// anything else, which leaves the environment to the answer.
     func signedEnvironment(_ index: Int) -> Environment? {
-        guard index >= 0, let text = string(index) else { return nil }
+        guard index >= 0 else { return nil }
+        if let (decided, environment) = withString(index, Self.asciiSignedEnvironment), decided { return environment }
+        guard let text = string(index) else { return nil }
         switch LooseText.trimmedLowercased(text) {
         case "production": return .production
         case "sandbox", "xcode", "localtesting": return .sandbox
         default: return nil
         }
+    }
+
+    /// `signedEnvironment` of ASCII text, read from its bytes without making a `String` (the
+    /// same trimming and lower-casing as `LooseText.trimmedLowercased`); not decided for any
+    /// other text.
+    private static func asciiSignedEnvironment(_ text: UnsafeBufferPointer<UInt8>) -> (decided: Bool, Environment?) {
+        guard text.isASCII else { return (false, nil) }
+        var start = 0, end = text.count
+        while start < end && (text[start] == 0x20 || text[start] == 0x09) { start += 1 }
+        while end > start && (text[end - 1] == 0x20 || text[end - 1] == 0x09) { end -= 1 }
+        func isWord(_ word: StaticString) -> Bool {
+            guard end - start == word.utf8CodeUnitCount else { return false }
+            for offset in 0..<(end - start) {
+                let byte = text[start + offset]
+                guard (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == word.utf8Start[offset] else { return false }
+            }
+            return true
+        }
+        if isWord("production") { return (true, .production) }
+        if isWord("sandbox") || isWord("xcode") || isWord("localtesting") { return (true, .sandbox) }
+        return (true, nil)
     }
 
     /// The integer part of a JSON number literal (truncated toward zero, read exactly: no

@@ -78,7 +78,7 @@ enum SignedPayload {
             currency: value(Key.currency).flatMap(view.string),
             storefront: value(Key.storefront).flatMap(view.string),
             appAccountToken: value(Key.appAccountToken).flatMap(view.looseText),
-            productType: value(Key.type).flatMap(view.string).flatMap(SignedTransactionFields.productType(apple:)))
+            productType: value(Key.type).flatMap { view.withString($0, SignedTransactionFields.productType(appleUTF8:)) } ?? nil)
         let offerDiscount = value(Key.offerDiscountType).flatMap(view.string).map(LooseText.trimmedLowercased)
         let originalTransactionID = value(Key.originalTransactionID).flatMap {
             view.looseID($0, reusing: id, or: texts.latestOriginalTransactionID)

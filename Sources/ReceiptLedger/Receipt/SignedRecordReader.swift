@@ -105,6 +105,7 @@ struct SignedRecordReader {
         if let list {
             switch view.kind(list) {
             case .array:
+                gathered.transactions.reserveCapacity(view.count(list))
                 var position = 0
                 view.forEachElement(list) { entry in
                     gathered.transaction("signedTransactions[\(position)]", view, entry, answerEnvironment, bundleIDs)
@@ -128,7 +129,7 @@ struct SignedRecordReader {
         // SPEC §9: Get Refund History is a `signedTransactions` answer with neither `environment`
         // nor `bundleId`; its transactions' environments show their consumable refunds.
         if list != nil, environmentValue == nil, bundleValue == nil {
-            record.consumableRefundEnvironments = Self.distinct(gathered.ownEnvironments)
+            record.consumableRefundEnvironments = gathered.ownEnvironments
         }
         return record
     }
@@ -210,7 +211,7 @@ struct SignedRecordReader {
         var transactions: [ParsedRecord.Copy] = []
         var renewals: [RenewalInfo] = []
         var anomalies: [ParsedRecord.RecordAnomaly] = []
-        /// The environments the transactions themselves name, in reading order.
+        /// The environments the transactions themselves name, each once, in reading order.
         var ownEnvironments: [Environment] = []
         /// The first bundle id that `--bundle-id` does not name.
         var foreignBundle: String?
@@ -252,7 +253,7 @@ struct SignedRecordReader {
         }
 
         mutating func add(_ transaction: SignedPayload.SignedTransaction, answerEnvironment: Environment?) {
-            if let own = transaction.environment { ownEnvironments.append(own) }
+            if let own = transaction.environment, !ownEnvironments.contains(own) { ownEnvironments.append(own) }
             transactions.append(ParsedRecord.Copy(transaction.copy, environment: transaction.environment ?? answerEnvironment))
         }
 

@@ -68,6 +68,12 @@ final class TransactionCopy: Sendable {
             || cancellation.hasFindings || signed != nil
     }
 
+    /// Whether merging this copy can raise a finding of its own (a bad quantity, a date field
+    /// with a timestamp finding); unlike `raisesFindings`, not true of every signed copy.
+    var hasFindingsOfItsOwn: Bool {
+        quantityIsBad || purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings || cancellation.hasFindings
+    }
+
     /// Whether the copy is a signed transaction (SPEC §9).
     var isSigned: Bool { signedFields != nil }
 
