@@ -140,7 +140,7 @@ struct JournalBuilder {
                                          transactionID: copy.transactionID, user: context.userName,
                                          detail: "cancellation_date \(cancelled.iso8601) is before purchase_date \(purchase.iso8601); the refund stands"))
             }
-            guard !conflicts.isEmpty || copy.raisesFindings else { continue }
+            guard !conflicts.isEmpty || (copy.raisesFindings && copy.hasFindingsOfItsOwn) else { continue }
             let key = state.key
             var found: [(AnomalyKind, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {

@@ -153,7 +153,7 @@ final class TransactionState: @unchecked Sendable {
     /// order, so an equal time is a later read). A signed copy with an unreadable
     /// `revocationDate` says nothing.
     private func mergeRefundState(_ copy: TransactionCopy, from source: Source) {
-        let time = copy.signed?.signedDate ?? source.verifiedAt
+        let time = copy.signedDate ?? source.verifiedAt
         let revoked = copy.cancellation.instant
         if copy.isSigned {
             guard revoked != nil || !copy.cancellation.isPresent else { return }
@@ -181,9 +181,10 @@ final class TransactionState: @unchecked Sendable {
         order.refundStateIsSigned = copy.isSigned
         cancellation = revoked
         cancellationReason = revoked == nil ? nil : copy.cancellationReason
-        order.revocationType = revoked == nil ? nil : copy.signed?.revocationType
-        order.revocationPercentageText = revoked == nil ? nil : copy.signed?.revocationPercentageText
-        order.revocationPercentage = revoked == nil ? nil : copy.signed?.revocationPercentage
+        let signed = revoked == nil ? nil : copy.signed
+        order.revocationType = signed?.revocationType
+        order.revocationPercentageText = signed?.revocationPercentageText
+        order.revocationPercentage = signed?.revocationPercentage
     }
 
     /// Price and currency from the earliest signed copy that has both; storefront, account

@@ -13,53 +13,83 @@ enum CompactJWS {
         parts(bytes) != nil
     }
 
-    /// What one reading thread reuses for the JWS payloads it decodes: the decoded bytes and a
+    /// The failure of a text without a JWS's shape.
+    static let shapeFailure = Failure(message: "not three Base64URL parts joined by '.'")
+
+    /// What one reading thread reuses for the JWS payloads it decodes: the decoded bytes, a
     /// parser whose tape is kept, per level of nesting (a notification's payload holds its
-    /// transaction's JWS). Not `Sendable`: one per thread.
+    /// transaction's JWS), and the texts its copies share. Not `Sendable`: one per thread.
     final class PayloadScratch {
         private final class Level {
-            var bytes: [UInt8] = []
+            /// Room for the decoded payload, grown as needed, never zero-filled.
+            var bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
             let parser = JSONParser()
+            deinit { bytes.deallocate() }
         }
         private var levels: [Level] = []
         private var depth = 0
+        /// The product ids and latest original transaction id of the signed copies read.
+        /// Unchecked exclusivity: one thread uses a scratch, and its uses never overlap.
+        @exclusivity(unchecked) var texts = CopyTexts()
 
         init() {}
 
         /// Calls `body` with a view of the payload of the JWS `jws` (its root, a JSON object,
         /// at tape index 0); the view is valid only inside `body`.
         func withPayload<R>(_ jws: UnsafeBufferPointer<UInt8>, _ body: (JSONView) -> R) -> Result<R, Failure> {
-            guard let (_, payload, _) = CompactJWS.parts(jws) else {
-                return .failure(Failure(message: "not three Base64URL parts joined by '.'"))
-            }
+            // The shape is checked in full only for a text whose payload does not decode: the
+            // decoder rejects every character of the payload that is not Base64URL, so the
+            // header and signature are all that is left to check.
+            guard let payload = CompactJWS.payloadRange(jws) else { return .failure(shapeFailure) }
+            let text = UnsafeBufferPointer(rebasing: jws[payload])
+            guard let count = Base64URL.decodedCount(text) else { return .failure(Self.undecodable(jws)) }
             if depth == levels.count { levels.append(Level()) }
             let level = levels[depth]
             depth += 1
             defer { depth -= 1 }
-            guard Base64URL.decode(UnsafeBufferPointer(rebasing: jws[payload]), into: &level.bytes) else {
-                return .failure(Failure(message: "the payload is not Base64URL"))
+            if level.bytes.count < count {
+                level.bytes.deallocate()
+                level.bytes = .allocate(capacity: max(count, 2 * level.bytes.count))
             }
-            let bytes = level.bytes
+            let decoded = UnsafeMutableBufferPointer(rebasing: level.bytes[..<count])
+            guard Base64URL.decode(text, count: count, into: decoded) else { return .failure(Self.undecodable(jws)) }
             do {
-                return try bytes.withUnsafeBytes { raw in
-                    try level.parser.withView(parsingInPlace: raw) { view -> Result<R, Failure> in
-                        guard view.kind(0) == .object else { return .failure(Failure(message: "the payload is a JSON \(view.kind(0))")) }
-                        return .success(body(view))
-                    }
+                return try level.parser.withView(parsingInPlace: UnsafeRawBufferPointer(decoded)) { view -> Result<R, Failure> in
+                    guard view.kind(0) == .object else { return .failure(Failure(message: "the payload is a JSON \(view.kind(0))")) }
+                    return .success(body(view))
                 }
-            } catch let error as JSONParseError {
-                return .failure(Failure(message: "the payload is not JSON (\(error.message) at byte \(error.offset))"))
             } catch {
-                return .failure(Failure(message: "the payload is not JSON"))
+                return .failure(Failure(message: "the payload is not JSON (\(error.message) at byte \(error.offset))"))
             }
+        }
+
+        /// Why the JWS `jws`, whose payload does not decode, cannot be read.
+        private static func undecodable(_ jws: UnsafeBufferPointer<UInt8>) -> Failure {
+            CompactJWS.parts(jws) == nil ? shapeFailure : Failure(message: "the payload is not Base64URL")
+        }
+    }
+
+    /// The payload's byte range when the header and the signature have a JWS's shape (Base64URL
+    /// text between the surrounding whitespace and the first and last `.`); the payload's
+    /// own characters are left to the decoder. nil when the text has no JWS's shape.
+    static func payloadRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var start = 0, end = bytes.count
+        while start < end, isWhitespace(bytes[start]) { start += 1 }
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        return Base64URL.jwsByteClasses.withUnsafeBufferPointer { classes -> Range<Int>? in
+            var firstDot = start
+            while firstDot < end, classes[Int(bytes[firstDot])] == 1 { firstDot += 1 }
+            guard firstDot < end, firstDot > start, classes[Int(bytes[firstDot])] == 2 else { return nil }
+            var lastDot = end - 1
+            while lastDot > firstDot, classes[Int(bytes[lastDot])] == 1 { lastDot -= 1 }
+            guard lastDot > firstDot + 1, classes[Int(bytes[lastDot])] == 2 else { return nil }
+            return (firstDot + 1)..<lastDot
         }
     }
 
     /// The payload of the JWS `bytes`, parsed: a JSON object, or why not.
     static func payload(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONDocument, Failure> {
-        guard let (_, payload, _) = parts(bytes) else {
-            return .failure(Failure(message: "not three Base64URL parts joined by '.'"))
-        }
+        guard let (_, payload, _) = parts(bytes) else { return .failure(shapeFailure) }
         guard let decoded = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[payload])) else {
             return .failure(Failure(message: "the payload is not Base64URL"))
         }

@@ -143,6 +143,7 @@ extension JSONValue {
     /// written (`2`, `2.0`, `1e0`, `-3`), read exactly (no binary floating point: `1.0000000000000001`
     /// is no integer); nil for fractions, larger values and anything that is no number.
     static func integralValue(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+        if let plain = plainIntegerValue(utf8) { return plain }
         var position = 0
         func digits() -> ArraySlice<UInt8> {
             let start = position
@@ -182,6 +183,26 @@ extension JSONValue {
         var value: Int64 = 0
         for byte in significant { value = value * 10 + Int64(byte - 0x30) }
         for _ in 0..<exponent { value *= 10 }
+        return negative ? -value : value
+    }
+
+    /// `integralValue` of a literal of digits alone (a `-` before them allowed) without
+    /// allocating: nearly every price and quantity. nil for any other literal, which the
+    /// general reading takes.
+    @inline(__always)
+    private static func plainIntegerValue(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = utf8.first == UInt8(ascii: "-")
+        var position = negative ? 1 : 0
+        guard position < utf8.count else { return nil }
+        while position < utf8.count - 1, utf8[position] == 0x30 { position += 1 }  // leading zeros, one kept
+        guard utf8.count - position <= 15 else { return nil }
+        var value: Int64 = 0
+        while position < utf8.count {
+            let digit = utf8[position] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int64(digit)
+            position += 1
+        }
         return negative ? -value : value
     }
 

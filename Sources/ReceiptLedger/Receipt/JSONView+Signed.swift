@@ -41,7 +41,9 @@ extension JSONView {
     /// `LocalTesting` are booked as Sandbox (never production money). Trimmed, any case; nil for
     /// anything else, which leaves the environment to the answer.
     func signedEnvironment(_ index: Int) -> Environment? {
-        guard index >= 0, let text = string(index) else { return nil }
+        guard index >= 0 else { return nil }
+        if let (decided, environment) = withString(index, Self.asciiSignedEnvironment), decided { return environment }
+        guard let text = string(index) else { return nil }
         switch LooseText.trimmedLowercased(text) {
         case "production": return .production
         case "sandbox", "xcode", "localtesting": return .sandbox
@@ -49,28 +51,48 @@ extension JSONView {
         }
     }
 
+    /// `signedEnvironment` of ASCII text, read from its bytes without making a `String` (the
+    /// same trimming and lower-casing as `LooseText.trimmedLowercased`); not decided for any
+    /// other text.
+    private static func asciiSignedEnvironment(_ text: UnsafeBufferPointer<UInt8>) -> (decided: Bool, Environment?) {
+        guard text.isASCII else { return (false, nil) }
+        var start = 0, end = text.count
+        while start < end && (text[start] == 0x20 || text[start] == 0x09) { start += 1 }
+        while end > start && (text[end - 1] == 0x20 || text[end - 1] == 0x09) { end -= 1 }
+        func isWord(_ word: StaticString) -> Bool {
+            guard end - start == word.utf8CodeUnitCount else { return false }
+            for offset in 0..<(end - start) {
+                let byte = text[start + offset]
+                guard (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == word.utf8Start[offset] else { return false }
+            }
+            return true
+        }
+        if isWord("production") { return (true, .production) }
+        if isWord("sandbox") || isWord("xcode") || isWord("localtesting") { return (true, .sandbox) }
+        return (true, nil)
+    }
+
     /// The integer part of a JSON number literal (truncated toward zero, read exactly: no
     /// binary floating point), exponents included (`1.6981489e12`); nil beyond `Int64`.
+    /// Allocates nothing: it runs for every date of every signed transaction.
     static func truncatedInteger(_ literal: UnsafeBufferPointer<UInt8>) -> Int64? {
         var position = 0
         let count = literal.count
         var negative = false
         if position < count, literal[position] == UInt8(ascii: "-") { negative = true; position += 1 }
-        // The significant digits (integer then fraction part) and the power of ten they are scaled by.
-        var digits: [UInt8] = []
-        var scale = 0
-        while position < count, let digit = decimalDigit(literal[position]) {
-            if !(digits.isEmpty && digit == 0) { digits.append(digit) }
-            position += 1
-        }
+        // The digits of the integer part, then of the fraction, and the power of ten that
+        // scales them; the significant digits start at the first non-zero one.
+        let integerStart = position
+        while position < count, decimalDigit(literal[position]) != nil { position += 1 }
+        let integerEnd = position
+        var fractionStart = position, fractionEnd = position
         if position < count, literal[position] == UInt8(ascii: ".") {
             position += 1
-            while position < count, let digit = decimalDigit(literal[position]) {
-                if !(digits.isEmpty && digit == 0) { digits.append(digit) }
-                scale -= 1
-                position += 1
-            }
+            fractionStart = position
+            while position < count, decimalDigit(literal[position]) != nil { position += 1 }
+            fractionEnd = position
         }
+        var scale = fractionStart - fractionEnd
         if position < count, literal[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             var exponentNegative = false
@@ -86,15 +108,24 @@ extension JSONView {
             scale += exponentNegative ? -exponent : exponent
         }
         guard position == count else { return nil }
-        // Keep the digits left of the point: `digits.count + scale` of them.
-        let kept = digits.count + scale
+        // The digits as one run (integer part, then fraction), by place in that run.
+        let integerCount = integerEnd - integerStart
+        let allCount = integerCount + (fractionEnd - fractionStart)
+        func digit(_ place: Int) -> UInt8 {
+            literal[place < integerCount ? integerStart + place : fractionStart + place - integerCount] &- UInt8(ascii: "0")
+        }
+        var first = 0
+        while first < allCount, digit(first) == 0 { first += 1 }
+        let significant = allCount - first
+        // Keep the significant digits left of the point: `significant + scale` of them.
+        let kept = significant + scale
         guard kept > 0 else { return 0 }
         guard kept <= 19 else { return nil }
         var value: Int64 = 0
         for place in 0..<kept {
-            let digit = place < digits.count ? Int64(digits[place]) : 0
+            let next = place < significant ? Int64(digit(first + place)) : 0
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(digit)
+            let (sum, o2) = times10.addingReportingOverflow(next)
             if o1 || o2 { return nil }
             value = sum
         }

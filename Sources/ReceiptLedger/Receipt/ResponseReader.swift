@@ -99,7 +99,9 @@ struct ResponseReader: Sendable {
         } catch {
             // SPEC §9: text that is not JSON is a bare JWS only when it has a JWS's shape.
             let bytes = UnsafeBufferPointer(start: response.baseAddress?.assumingMemoryBound(to: UInt8.self), count: response.count)
-            if CompactJWS.hasShape(bytes) { return SignedRecordReader(bundleIDs: bundleIDs, payloads: scratch.payloads).read(compactJWS: bytes) }
+            if let record = SignedRecordReader(bundleIDs: bundleIDs, payloads: scratch.payloads).readIfShaped(compactJWS: bytes) {
+                return record
+            }
             return rejected(.invalidJSON, "\(error.message) at byte \(error.offset)")
         }
     }

@@ -6,7 +6,7 @@ enum SignedPayload {
         let copy: TransactionCopy
         /// `environment` (Xcode and LocalTesting are Sandbox); nil when absent or unknown.
         let environment: Environment?
-        /// `bundleId`, for `--bundle-id`.
+        /// `bundleId`, for `--bundle-id` (nil when not asked for).
         let bundleID: String?
     }
 
@@ -42,11 +42,18 @@ enum SignedPayload {
     }
 
     /// Reads the transaction payload at `object`; nil when it is not an object or has no
-    /// usable `transactionId` (`malformed_transaction`).
-    static func transaction(_ view: JSONView, _ object: Int) -> SignedTransaction? {
+    /// usable `transactionId` (`malformed_transaction`). Product ids and original transaction
+    /// ids met before are taken from `texts`; `bundleId` is read only when `readsBundle`.
+    static func transaction(_ view: JSONView, _ object: Int, texts: inout CopyTexts, readsBundle: Bool) -> SignedTransaction? {
         guard view.kind(object) == .object else { return nil }
-        var slots = [Int](repeating: -1, count: transactionKeys.count)
-        slots.withUnsafeMutableBufferPointer { view.find(transactionKeys, in: object, into: $0) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: transactionKeys.count) { slots in
+            view.find(transactionKeys, in: object, into: slots)
+            return transaction(view, slots: UnsafeBufferPointer(slots), texts: &texts, readsBundle: readsBundle)
+        }
+    }
+
+    private static func transaction(_ view: JSONView, slots: UnsafeBufferPointer<Int>, texts: inout CopyTexts,
+                                    readsBundle: Bool) -> SignedTransaction? {
         func value(_ key: Int) -> Int? {
             let index = slots[key]
             return index < 0 || view.kind(index) == .null ? nil : index
@@ -71,12 +78,16 @@ enum SignedPayload {
             currency: value(Key.currency).flatMap(view.string),
             storefront: value(Key.storefront).flatMap(view.string),
             appAccountToken: value(Key.appAccountToken).flatMap(view.looseText),
-            productType: value(Key.type).flatMap(view.string).flatMap(SignedTransactionFields.productType(apple:)))
+            productType: value(Key.type).flatMap { view.withString($0, SignedTransactionFields.productType(appleUTF8:)) } ?? nil)
         let offerDiscount = value(Key.offerDiscountType).flatMap(view.string).map(LooseText.trimmedLowercased)
+        let originalTransactionID = value(Key.originalTransactionID).flatMap {
+            view.looseID($0, reusing: id, or: texts.latestOriginalTransactionID)
+        }
+        if originalTransactionID != nil { texts.latestOriginalTransactionID = originalTransactionID }
         let copy = TransactionCopy(
             transactionID: id,
-            originalTransactionID: value(Key.originalTransactionID).flatMap { view.looseID($0, reusing: id) },
-            productID: value(Key.productID).flatMap(view.looseText),
+            originalTransactionID: originalTransactionID,
+            productID: value(Key.productID).flatMap { view.looseText($0, pooledIn: &texts.products) },
             quantity: quantity, quantityIsBad: quantityIsBad,
             purchase: view.signedTimestamp(slots[Key.purchase]),
             originalPurchase: view.signedTimestamp(slots[Key.originalPurchase]),
@@ -89,7 +100,7 @@ enum SignedPayload {
             ownershipType: value(Key.ownership).flatMap(view.string),
             signed: signed)
         return SignedTransaction(copy: copy, environment: view.signedEnvironment(slots[Key.environment]),
-                           bundleID: value(Key.bundleID).flatMap(view.looseText))
+                           bundleID: readsBundle ? value(Key.bundleID).flatMap(view.looseText) : nil)
     }
 
     static let renewalKeys = JSONKeySet([

@@ -17,6 +17,12 @@ struct SignedRecordReader {
     /// stored bare) or a signed transaction (`transactionId`); any other payload (renewal info,
     /// an app transaction) is no record of SPEC §9 (`unknown_format`).
     func read(compactJWS bytes: UnsafeBufferPointer<UInt8>) -> ParsedRecord {
+        readIfShaped(compactJWS: bytes) ?? Self.notReadable(CompactJWS.shapeFailure)
+    }
+
+    /// `read(compactJWS:)` of a text that is no JSON: nil when it has no JWS's shape either
+    /// (SPEC §9: it is then `invalid_json`). Shape and payload are checked in one pass.
+    func readIfShaped(compactJWS bytes: UnsafeBufferPointer<UInt8>) -> ParsedRecord? {
         let read = payloads.withPayload(bytes) { view in
             if Self.has(view, "notificationType", in: 0) { return readNotificationPayload(view, 0) }
             if Self.has(view, "transactionId", in: 0) { return readSignedTransaction(view, 0) }
@@ -25,10 +31,14 @@ struct SignedRecordReader {
         }
         switch read {
         case .failure(let failure):
-            return Self.rejected(.invalidJWS, "the response is not a readable JWS: \(failure.message)", .signedTransaction)
+            return failure == CompactJWS.shapeFailure ? nil : Self.notReadable(failure)
         case .success(let record):
             return record
         }
+    }
+
+    private static func notReadable(_ failure: CompactJWS.Failure) -> ParsedRecord {
+        rejected(.invalidJWS, "the response is not a readable JWS: \(failure.message)", .signedTransaction)
     }
 
     /// `notification_v2`: `signedPayload` (a JWS, or its payload stored as an object), or the
@@ -49,7 +59,7 @@ struct SignedRecordReader {
     /// gives the environment and bundle.
     private func readNotificationPayload(_ view: JSONView, _ payload: Int) -> ParsedRecord {
         var body: Int?
-        for key in ["data", "summary", "appData", "externalPurchaseToken"] {
+        for key in Self.notificationBodyKeys {
             if let value = Self.value(key, of: payload, in: view), view.kind(value) == .object { body = value; break }
         }
         var gathered = Gathered(payloads: payloads)
@@ -95,6 +105,7 @@ struct SignedRecordReader {
         if let list {
             switch view.kind(list) {
             case .array:
+                gathered.transactions.reserveCapacity(view.count(list))
                 var position = 0
                 view.forEachElement(list) { entry in
                     gathered.transaction("signedTransactions[\(position)]", view, entry, answerEnvironment, bundleIDs)
@@ -118,7 +129,7 @@ struct SignedRecordReader {
         // SPEC §9: Get Refund History is a `signedTransactions` answer with neither `environment`
         // nor `bundleId`; its transactions' environments show their consumable refunds.
         if list != nil, environmentValue == nil, bundleValue == nil {
-            record.consumableRefundEnvironments = Self.distinct(gathered.ownEnvironments)
+            record.consumableRefundEnvironments = gathered.ownEnvironments
         }
         return record
     }
@@ -165,7 +176,7 @@ struct SignedRecordReader {
 
     /// `signed_transaction`: one decoded payload (`transactionId` and `signedDate`).
     func readSignedTransaction(_ view: JSONView, _ root: Int) -> ParsedRecord {
-        guard let transaction = SignedPayload.transaction(view, root) else {
+        guard let transaction = SignedPayload.transaction(view, root, texts: &payloads.texts, readsBundle: !bundleIDs.isEmpty) else {
             return Self.rejected(.unknownFormat, "the signed transaction has no usable transactionId", .signedTransaction)
         }
         var gathered = Gathered(payloads: payloads)
@@ -200,7 +211,7 @@ struct SignedRecordReader {
         var transactions: [ParsedRecord.Copy] = []
         var renewals: [RenewalInfo] = []
         var anomalies: [ParsedRecord.RecordAnomaly] = []
-        /// The environments the transactions themselves name, in reading order.
+        /// The environments the transactions themselves name, each once, in reading order.
         var ownEnvironments: [Environment] = []
         /// The first bundle id that `--bundle-id` does not name.
         var foreignBundle: String?
@@ -216,18 +227,23 @@ struct SignedRecordReader {
             anomalies.append(.init(kind: .malformedTransaction, transactionID: id, detail: "\(list) \(problem)", field: list))
         }
 
-        /// Reads the signed transaction entry at `index` of list `list` (a position's name).
+        /// Reads the signed transaction entry at `index` of list `list` (a position's name, made
+        /// only for a finding).
         @discardableResult
-        mutating func transaction(_ list: String, _ view: JSONView, _ index: Int, _ answerEnvironment: Environment?,
+        mutating func transaction(_ list: @autoclosure () -> String, _ view: JSONView, _ index: Int, _ answerEnvironment: Environment?,
                                   _ bundleIDs: Set<String>) -> SignedPayload.SignedTransaction? {
-            switch SignedPayload.withPayload(view, index, scratch: payloads, SignedPayload.transaction) {
+            let payloads = payloads
+            let read = SignedPayload.withPayload(view, index, scratch: payloads) {
+                SignedPayload.transaction($0, $1, texts: &payloads.texts, readsBundle: !bundleIDs.isEmpty)
+            }
+            switch read {
             case .failure(let failure):
                 let problem = "is not a readable JWS (invalid_jws: \(failure.message))"
-                if firstInvalidJWS == nil { firstInvalidJWS = "\(list) \(problem)" }
-                malformed(list, problem, id: "")
+                if firstInvalidJWS == nil { firstInvalidJWS = "\(list()) \(problem)" }
+                malformed(list(), problem, id: "")
                 return nil
             case .success(nil):
-                malformed(list, "has no transactionId", id: "")
+                malformed(list(), "has no transactionId", id: "")
                 return nil
             case .success(let transaction?):
                 checkBundle(transaction.bundleID, bundleIDs)
@@ -237,18 +253,18 @@ struct SignedRecordReader {
         }
 
         mutating func add(_ transaction: SignedPayload.SignedTransaction, answerEnvironment: Environment?) {
-            if let own = transaction.environment { ownEnvironments.append(own) }
+            if let own = transaction.environment, !ownEnvironments.contains(own) { ownEnvironments.append(own) }
             transactions.append(ParsedRecord.Copy(transaction.copy, environment: transaction.environment ?? answerEnvironment))
         }
 
         /// Reads the signed renewal info entry at `index`; `subscription` is the one the answer
         /// puts it beside, for a payload without `originalTransactionId`.
-        mutating func renewal(_ list: String, _ view: JSONView, _ index: Int, subscription: String?, _ answerEnvironment: Environment?) {
+        mutating func renewal(_ list: @autoclosure () -> String, _ view: JSONView, _ index: Int, subscription: String?, _ answerEnvironment: Environment?) {
             switch SignedPayload.withPayload(view, index, scratch: payloads, { SignedPayload.renewal($0, $1, subscription: subscription) }) {
             case .failure(let failure):
-                malformed(list, "is not a readable JWS (invalid_jws: \(failure.message))", id: subscription ?? "")
+                malformed(list(), "is not a readable JWS (invalid_jws: \(failure.message))", id: subscription ?? "")
             case .success(nil):
-                malformed(list, "names no originalTransactionId", id: "")
+                malformed(list(), "names no originalTransactionId", id: "")
             case .success(var info?):
                 if info.environment == nil { info.environment = answerEnvironment }
                 renewals.append(info)
@@ -272,6 +288,9 @@ struct SignedRecordReader {
     }
 
     // MARK: - Helpers
+
+    /// The members of a V2 notification's payload that hold its body, in the order they are looked for.
+    private static let notificationBodyKeys = ["data", "summary", "appData", "externalPurchaseToken"]
 
     private static func rejected(_ reason: RejectionReason, _ detail: String, _ kind: RecordKind) -> ParsedRecord {
         ParsedRecord(outcome: .rejected(reason: reason, detail: detail), kind: kind)

@@ -42,12 +42,18 @@ struct SignedTransactionFields: Sendable, Equatable {
 
     /// Apple's `type` texts.
     static func productType(apple text: String) -> ProductType? {
-        switch text {
-        case "Auto-Renewable Subscription": .autoRenewable
-        case "Non-Consumable": .nonConsumable
-        case "Consumable": .consumable
-        case "Non-Renewing Subscription": .nonRenewing
-        default: nil
-        }
+        appleProductTypes.first { $0.text == text }?.type
     }
+
+    /// `productType(apple:)` of the text whose UTF-8 is `bytes`, without making a `String` of
+    /// ASCII text (which equals an ASCII text exactly when their bytes are equal).
+    static func productType(appleUTF8 bytes: UnsafeBufferPointer<UInt8>) -> ProductType? {
+        guard bytes.isASCII else { return productType(apple: String(decoding: bytes, as: UTF8.self)) }
+        return appleProductTypes.first { $0.text.withUTF8Buffer { ByteRuns.equal($0, bytes) } }?.type
+    }
+
+    private static let appleProductTypes: [(text: String, type: ProductType)] = [
+        ("Auto-Renewable Subscription", .autoRenewable), ("Non-Consumable", .nonConsumable), ("Consumable", .consumable),
+        ("Non-Renewing Subscription", .nonRenewing),
+    ]
 }

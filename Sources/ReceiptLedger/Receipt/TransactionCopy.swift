@@ -68,8 +68,18 @@ final class TransactionCopy: Sendable {
             || cancellation.hasFindings || signed != nil
     }
 
+    /// Whether merging this copy can raise a finding of its own (a bad quantity, a date field
+    /// with a timestamp finding); unlike `raisesFindings`, not true of every signed copy.
+    var hasFindingsOfItsOwn: Bool {
+        quantityIsBad || purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings || cancellation.hasFindings
+    }
+
     /// Whether the copy is a signed transaction (SPEC §9).
     var isSigned: Bool { signedFields != nil }
+
+    /// `signed?.signedDate`, read without copying the signed fields (the merge asks it of
+    /// every copy).
+    var signedDate: UnixMillis? { signedFields?.fields.signedDate }
 
     private final class SignedFieldsBox: Sendable {
         let fields: SignedTransactionFields

@@ -25,7 +25,7 @@ package enum Base64URL {
 
     /// The number of bytes `text` decodes to, its padding checked: only at the end, at most
     /// two, and only up to a multiple of four; nil when it cannot be Base64URL.
-    private static func decodedCount(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func decodedCount(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         var end = text.count
         while end > 0, text[end - 1] == UInt8(ascii: "=") { end -= 1 }
         let padding = text.count - end
@@ -38,31 +38,48 @@ package enum Base64URL {
         return (end - remainder) / 4 * 3 + (remainder == 0 ? 0 : remainder - 1)
     }
 
-    /// Decodes the characters of `text` (its padding left out) into `out`, `count` bytes.
-    private static func decode(_ text: UnsafeBufferPointer<UInt8>, count: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-        let remainder = [0, 2, 3][count % 3]  // characters after the whole groups
+    /// Decodes the characters of `text` (its padding left out) into `out`, `count` bytes
+    /// (`decodedCount(text)`, which `out` must hold); false when a character is no Base64URL.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, count: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let remainder = count % 3 == 0 ? 0 : count % 3 + 1  // characters after the whole groups
         let whole = count / 3 * 4
-        return sextets.withUnsafeBufferPointer { table in
-            // Four characters at a time into three bytes; an invalid character's 0xFF sets
-            // bits above the six each one gives.
+        return shiftedSextets.withUnsafeBufferPointer { shifted in
+            // Four characters at a time into three bytes, each character's sextet looked up
+            // already in place (one table per position); an invalid character's entry sets
+            // bits above the 24 a group gives.
+            let first = UnsafeBufferPointer(rebasing: shifted[0..<256]), second = UnsafeBufferPointer(rebasing: shifted[256..<512])
+            let third = UnsafeBufferPointer(rebasing: shifted[512..<768]), fourth = UnsafeBufferPointer(rebasing: shifted[768..<1024])
             var input = 0, written = 0
+            @inline(__always) func group(at input: Int) -> UInt32 {
+                first[Int(text[input])] | second[Int(text[input + 1])] | third[Int(text[input + 2])] | fourth[Int(text[input + 3])]
+            }
+            // While a fourth byte of room is left, a group is stored as one word (its last byte
+            // is written over by the next group).
+            if let start = out.baseAddress {
+                let raw = UnsafeMutableRawPointer(start)
+                while input < whole, written + 4 <= count {
+                    let bits = group(at: input)
+                    guard bits >> 24 == 0 else { return false }
+                    raw.storeBytes(of: (bits << 8).bigEndian, toByteOffset: written, as: UInt32.self)
+                    input += 4
+                    written += 3
+                }
+            }
             while input < whole {
-                let a = table[Int(text[input])], b = table[Int(text[input + 1])]
-                let c = table[Int(text[input + 2])], d = table[Int(text[input + 3])]
-                guard (a | b | c | d) & 0xC0 == 0 else { return false }
-                let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                out[written] = UInt8(truncatingIfNeeded: group >> 16)
-                out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                out[written + 2] = UInt8(truncatingIfNeeded: group)
+                let bits = group(at: input)
+                guard bits >> 24 == 0 else { return false }
+                out[written] = UInt8(truncatingIfNeeded: bits >> 16)
+                out[written + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: bits)
                 input += 4
                 written += 3
             }
             guard remainder > 0 else { return true }
             var group: UInt32 = 0
             for offset in 0..<remainder {
-                let sextet = table[Int(text[whole + offset])]
-                guard sextet & 0xC0 == 0 else { return false }
-                group = group << 6 | UInt32(sextet)
+                let sextet = fourth[Int(text[whole + offset])]
+                guard sextet >> 24 == 0 else { return false }
+                group = group << 6 | sextet
             }
             // What is left over beyond whole bytes must be zero bits (a canonical encoding).
             let spare: UInt32 = remainder == 2 ? 4 : 2
@@ -78,8 +95,11 @@ package enum Base64URL {
         }
     }
 
-    /// The sextet of each byte, 0xFF for a byte that is no Base64URL character.
-    private static let sextets: [UInt8] = (0...255).map { value(of: UInt8($0)) ?? 0xFF }
+    /// Four tables of 256: the sextet of each byte shifted to its place in a group of four
+    /// characters (18, 12, 6 and 0 bits); 0xFF00_0000 for a byte that is no Base64URL character.
+    private static let shiftedSextets: [UInt32] = [18, 12, 6, 0].flatMap { shift in
+        (0...255).map { byte in value(of: UInt8(byte)).map { UInt32($0) << shift } ?? 0xFF00_0000 }
+    }
 
     /// For `CompactJWS`: 1 for a Base64URL character or `=`, 2 for `.`, 0 for anything else.
     static let jwsByteClasses: [UInt8] = (0...255).map { byte in

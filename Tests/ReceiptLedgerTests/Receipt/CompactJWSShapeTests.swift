@@ -29,6 +29,34 @@ import Testing
         }
     }
 
+    /// The payload reader checks the shape in one pass with the payload's decoding: it refuses
+    /// a text for its shape exactly when `hasShape` does, wherever a foreign byte, a dot or a
+    /// padding character falls.
+    @Test func thePayloadReaderRefusesForTheShapeExactlyWhatHasShapeRefuses() {
+        let scratch = CompactJWS.PayloadScratch()
+        let payload = SignedAnswers.base64URL(#"{"transactionId":"1","price":10990}"#)
+        let jws = Self.header + "." + payload + "." + Self.signature
+        var texts = [jws, "  " + jws + "\n", Self.header + "." + payload + ".", Self.header + ".." + Self.signature,
+                     "." + payload + "." + Self.signature, Self.header + "." + payload + "==." + Self.signature,
+                     Self.header + "." + payload, Self.header + "." + payload + "." + Self.signature + "." + payload]
+        let bytes = Array(jws.utf8)
+        for position in bytes.indices {
+            for foreign in [".", "=", "+", " ", "\u{7F}", "é"] {
+                var broken = bytes
+                broken.replaceSubrange(position...position, with: Array(foreign.utf8))
+                texts.append(String(decoding: broken, as: UTF8.self))
+            }
+        }
+        for text in texts {
+            var utf8 = text
+            let refusedForShape = utf8.withUTF8 { raw -> Bool in
+                guard case .failure(let failure) = scratch.withPayload(raw, { _ in 0 }) else { return false }
+                return failure == CompactJWS.shapeFailure
+            }
+            #expect(refusedForShape == !shape(text), "\(text)")
+        }
+    }
+
     @Test func theDotsAreCountedWhereverTheyFall() {
         let body = Array((Self.header + Self.payload + Self.signature).utf8)
         for first in 1..<40 {

@@ -50,6 +50,21 @@ import Testing
         #expect(Array(literal.utf8).withUnsafeBufferPointer(JSONView.truncatedInteger) == nil)
     }
 
+    /// `integralValue` reads a literal of digits alone without its general path; both give the
+    /// same values (leading zeros, 15 digits at most, a sign, fractions and exponents).
+    @Test(arguments: [
+        ("2", Int64(2)), ("-3", -3), ("0", 0), ("-0", 0), ("10990", 10990), ("007", 7), ("000000000000000000001", 1),
+        ("999999999999999", 999_999_999_999_999), ("2.0", 2), ("1e0", 1), ("-1.50e1", -15), ("00.000", 0),
+    ])
+    func integralLiteralsAreReadExactly(literal: String, expected: Int64) {
+        #expect(Array(literal.utf8).withUnsafeBufferPointer(JSONValue.integralValue) == expected)
+    }
+
+    @Test(arguments: ["1000000000000000", "-1000000000000000", "1.5", "-", "", "1-2", "0x10", "1e"])
+    func otherLiteralsAreNoIntegralValue(literal: String) {
+        #expect(Array(literal.utf8).withUnsafeBufferPointer(JSONValue.integralValue) == nil)
+    }
+
     // MARK: - Apple's Xcode JWS (real, fractional ms)
 
     @Test func xcodeSignedTransactionDecodesAsBareTextAndAsJSONString() throws {
