@@ -2,12 +2,20 @@
 # Makes an SQLite input of signed records for the per-byte comparison with receipts (issue 23):
 # each user's history as Server API transaction-history answers (signedTransactions, JWS),
 # V2 notifications (signedPayload) and bare JWS, growing like stored receipt answers do.
-# Usage: python3 Benchmarks/signed-records.py RECORDS OUT.sqlite (see EXPERIMENTS.md, issue 23).
+# Usage: python3 Benchmarks/signed-records.py RECORDS OUT.sqlite [--short-header] [--by-user]
+# (see EXPERIMENTS.md, issue 23). Each JWS carries an x5c chain of random bytes of the sizes of
+# Apple's production chain (leaf, WWDR intermediate, Root CA G3), as stored records do; rows are
+# stored in verified_at order, as a server inserts them. --short-header (a stub chain) and
+# --by-user (each user's records together) give the data of the first measurements.
 import base64, json, random, sqlite3, sys
-n = int(sys.argv[1]); path = sys.argv[2]
+n = int(sys.argv[1]); path = sys.argv[2]; flags = set(sys.argv[3:])
 random.seed(7)
 def b64(b): return base64.urlsafe_b64encode(b).rstrip(b'=').decode()
-HEADER = b64(b'{"alg":"ES256","x5c":["MIIBkTCB+wIJAL..."]}')
+if '--short-header' in flags:
+    HEADER = b64(b'{"alg":"ES256","x5c":["MIIBkTCB+wIJAL..."]}')
+else:
+    chain = [base64.b64encode(bytes(random.getrandbits(8) for _ in range(size))).decode() for size in (1076, 794, 583)]
+    HEADER = b64(json.dumps({"alg": "ES256", "x5c": chain}, separators=(',', ':')).encode())
 SIG = b64(bytes(random.getrandbits(8) for _ in range(64)))
 def jws(obj): return HEADER + '.' + b64(json.dumps(obj, separators=(',', ':')).encode()) + '.' + SIG
 t0 = 1_704_067_200_000
@@ -38,6 +46,9 @@ for u in range(users):
         else:
             resp = jws(t)
         rows.append((rid, f"user{u}", purchase + 5000, "Production", json.dumps(resp, separators=(',', ':')) if not isinstance(resp, str) else resp))
+if '--by-user' not in flags:
+    rows.sort(key=lambda row: (row[2], row[0]))
+    rows = [(number + 1,) + row[1:] for number, row in enumerate(rows)]
 db.executemany('INSERT INTO verification_results VALUES (?,?,?,?,?)', rows)
 db.commit()
 print(rid, "records")

@@ -3,7 +3,8 @@ import ReceiptLedger
 /// Writes signed records (SPEC §9): V2 notifications (`signedPayload`, or the decoded payload),
 /// Get Transaction History answers (`signedTransactions`) and bare signed transactions.
 ///
-/// A JWS here is a fixed ES256 header, the Base64URL payload written straight from JSON text,
+/// A JWS here is a fixed ES256 header with a chain of three seeded random "certificates" of
+/// Apple's sizes, the Base64URL payload written straight from JSON text,
 /// and a signature of seeded random bytes (the reader does not verify signatures). Payloads are
 /// built in reused buffers, nested payloads innermost first.
 struct DemoSignedRenderer {
@@ -12,15 +13,23 @@ struct DemoSignedRenderer {
     private var transaction = DemoJSONWriter(capacity: 2_048)
     private var notification = DemoJSONWriter(capacity: 8_192)
     private let header: [UInt8]
+    /// The DER sizes of the `x5c` chain Apple signs production data with (its leaf, the
+    /// Worldwide Developer Relations intermediate and Apple Root CA - G3): stored records carry
+    /// the whole chain in every JWS, so the demo's are as long as Apple's.
+    static let certificateSizes = [1_076, 794, 583]
     private let signature: [UInt8]
 
     init(seed: UInt64) {
         var random = DemoRandom(seed: seed, stream: .max - 5)
-        let certificate = (0..<96).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        var header = DemoJSONWriter(capacity: 256)
-        header.append("{\"alg\":\"ES256\",\"x5c\":[\"MIIB")
-        header.append(Array(Base64URL.encode(certificate).utf8))
-        header.append("\"]}")
+        var header = DemoJSONWriter(capacity: 4_096)
+        header.append("{\"alg\":\"ES256\",\"x5c\":[")
+        for (number, size) in Self.certificateSizes.enumerated() {
+            let certificate = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            header.append(number == 0 ? "\"" : ",\"")
+            header.append(Array(Base64URL.encode(certificate).utf8))
+            header.append("\"")
+        }
+        header.append("]}")
         self.header = Array(Base64URL.encode(header.bytes).utf8)
         let signatureBytes = (0..<64).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         signature = Array(Base64URL.encode(signatureBytes).utf8)

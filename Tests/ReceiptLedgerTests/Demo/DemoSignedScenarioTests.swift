@@ -157,6 +157,20 @@ import Testing
         #expect(bare.map { "\($0["environment"]!) \($0["price_source"]!) \($0["gross_amount"]!)" } == ["Production signed 14.99"])
     }
 
+    @Test func everyJWSCarriesACertificateChainOfApplesLength() throws {
+        // Apple's production chain: leaf, WWDR intermediate, Root CA G3 (DER bytes 1,076, 794, 583),
+        // whose Base64 makes most of a stored JWS.
+        let text = try #require(DemoSample.records(of: "u_signed_bare").map(DemoSample.text).first { !$0.hasPrefix("{") })
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        #expect(parts.count == 3)
+        let header = try #require(Base64URL.decode(String(parts[0])))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(header)) as? [String: Any])
+        #expect(object["alg"] as? String == "ES256")
+        let chain = try #require(object["x5c"] as? [String])
+        #expect(chain.map(\.count) == [1_435, 1_059, 778])
+        #expect(parts[0].count == 4_406)  // 3,304 bytes of header JSON
+    }
+
     // MARK: Helpers
 
     /// The decoded payloads of every JWS in a text (nested ones included), outermost first.
