@@ -15,16 +15,25 @@ enum CompactJWS {
 
     /// What one reading thread reuses for the JWS payloads it decodes: the decoded bytes and a
     /// parser whose tape is kept, per level of nesting (a notification's payload holds its
-    /// transaction's JWS). Not `Sendable`: one per thread.
+    /// transaction's JWS), all parsing as `parsing` says. Not `Sendable`: one per thread.
     final class PayloadScratch {
         private final class Level {
             var bytes: [UInt8] = []
-            let parser = JSONParser()
+            let parser: JSONParser
+            init(parsing: JSONParsing) { parser = JSONParser(parsing: parsing) }
         }
+        let parsing: JSONParsing
         private var levels: [Level] = []
         private var depth = 0
 
-        init() {}
+        init(parsing: JSONParsing = .tape) {
+            self.parsing = parsing
+        }
+
+        /// The payloads each parser has read with this scratch.
+        var documentsRead: (tape: Int, foundation: Int) {
+            levels.reduce((0, 0)) { ($0.0 + $1.parser.documentsRead.tape, $0.1 + $1.parser.documentsRead.foundation) }
+        }
 
         /// Calls `body` with a view of the payload of the JWS `jws` (its root, a JSON object,
         /// at tape index 0); the view is valid only inside `body`.
@@ -32,7 +41,7 @@ enum CompactJWS {
             guard let (_, payload, _) = CompactJWS.parts(jws) else {
                 return .failure(Failure(message: "not three Base64URL parts joined by '.'"))
             }
-            if depth == levels.count { levels.append(Level()) }
+            if depth == levels.count { levels.append(Level(parsing: parsing)) }
             let level = levels[depth]
             depth += 1
             defer { depth -= 1 }
