@@ -5,21 +5,23 @@ import Foundation
 /// leave them for those bytes, so that `JSONView` reads the tree like any parsed document.
 ///
 /// A writer, not a parser: it walks the tree and writes. Canonical means no whitespace, the
-/// members of an object in the order of their keys' UTF-8 bytes (a dictionary keeps no order,
-/// and no rule reads one: docs/DECISIONS.md), numbers as their literals, strings escaped only
+/// members of an object in the order of their keys (a dictionary keeps no order, and no rule
+/// reads one: docs/DECISIONS.md), numbers as their literals, strings escaped only
 /// where JSON must (`JSONStringEncoder`). Iterative, like the parser: nesting is
 /// bounded by `maxDepth`, not by the thread's stack.
 struct JSONTreeWriter {
     private var bytes: [UInt8] = []
     private let tape = JSONTape(capacity: 64)
 
-    /// An object or array being written: its tape entry and its children (an object's with
-    /// their keys), of which the first `written` are.
+    /// An object or array being written: its tape entry and its children (an object's members
+    /// with their keys, an array's elements), of which the first `written` are.
     private struct Open {
         let index: Int
-        let isObject: Bool
-        let children: [(key: String?, value: Any)]
+        let members: [(key: String, value: Any)]
+        let elements: [Any]
         var written = 0
+
+        var count: Int { members.count + elements.count }
     }
 
     /// The document of `tree`; nil when it holds what a tagged input cannot give (an untagged
@@ -36,16 +38,17 @@ struct JSONTreeWriter {
         while true {
             if let value = next {
                 next = nil
+                // Strings first: most values are (numbers too reach Foundation as strings).
                 switch value {
-                case let object as [String: Any]:
-                    guard open.count < maxDepth else { return false }
-                    let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                    open.append(Open(index: begin(.object), isObject: true, children: members.map { (key: $0.key, value: $0.value) }))
-                case let array as [Any]:
-                    guard open.count < maxDepth else { return false }
-                    open.append(Open(index: begin(.array), isObject: false, children: array.map { (key: nil, value: $0) }))
                 case let text as String:
                     guard writeTagged(text, isKey: false) else { return false }
+                case let object as [String: Any]:
+                    guard open.count < maxDepth else { return false }
+                    // `String` order, which for the (ASCII) keys of answers is their bytes' order.
+                    open.append(Open(index: begin(.object), members: object.sorted { $0.key < $1.key }, elements: []))
+                case let array as [Any]:
+                    guard open.count < maxDepth else { return false }
+                    open.append(Open(index: begin(.array), members: [], elements: array))
                 case let literal as NSNumber:
                     // Numbers reach Foundation as strings (`FoundationJSON.tagged`): this is
                     // `true` or `false`, which Foundation gives as a boolean NSNumber ("c").
@@ -59,19 +62,21 @@ struct JSONTreeWriter {
                 }
             }
             guard var container = open.popLast() else { return true }
-            if container.written == container.children.count {
-                bytes.append(container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-                tape.close(container.index, end: bytes.count, count: container.children.count)
+            if container.written == container.count {
+                bytes.append(tape[container.index].kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                tape.close(container.index, end: bytes.count, count: container.count)
                 continue
             }
             if container.written > 0 { bytes.append(UInt8(ascii: ",")) }
-            let child = container.children[container.written]
-            container.written += 1
-            if let key = child.key {
-                guard writeTagged(key, isKey: true) else { return false }
+            if container.elements.isEmpty {
+                let member = container.members[container.written]
+                guard writeTagged(member.key, isKey: true) else { return false }
                 bytes.append(UInt8(ascii: ":"))
+                next = member.value
+            } else {
+                next = container.elements[container.written]
             }
-            next = child.value
+            container.written += 1
             open.append(container)
         }
     }
