@@ -5,18 +5,35 @@
 /// parsing allocates nothing but the small `JSONDocument` object itself. A document
 /// that is kept alive stays valid: its storage is then shared, and the parser takes fresh
 /// storage for the next one. One parser per thread; it is not `Sendable`.
+///
+/// `parsing` chooses, once for all its documents, which parser reads them: the tape parser, or
+/// Foundation's (`FoundationJSON`, the reference reading), whose documents are written out
+/// (no known objects, nothing in place) and read through the same views.
 final class JSONParser {
     let maxDepth: Int
+    let parsing: JSONParsing
+    /// The documents each parser has read here: the reference reading's tests check that
+    /// Foundation read them all. (A document Foundation refused is worded by the strict parser:
+    /// `FoundationJSON.refusal`.)
+    private(set) var documentsRead = (tape: 0, foundation: 0)
     private var tape = JSONTape(capacity: 256)
     private var stack: [JSONTapeBuilder.Frame] = []
 
-    init(maxDepth: Int = 512) {
+    /// - Parameter maxDepth: at most `FoundationJSON.maxDepth` when parsing with Foundation.
+    init(maxDepth: Int = 512, parsing: JSONParsing = .tape) {
+        precondition(parsing == .tape || maxDepth <= FoundationJSON.maxDepth, "Foundation nests at most 512 deep")
         self.maxDepth = maxDepth
+        self.parsing = parsing
     }
 
     /// Parses `bytes`, sharing the array's storage (no copy). Objects `knownObjects` recognises
     /// are left whole on the tape (see `JSONTapeBuilder.KnownObjects`).
     func parse(_ bytes: [UInt8], knownObjects: JSONTapeBuilder.KnownObjects? = nil) throws(JSONParseError) -> JSONDocument {
+        if parsing == .foundation {
+            documentsRead.foundation += 1
+            return try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try FoundationJSON.document(buffer, maxDepth: maxDepth) }
+        }
+        documentsRead.tape += 1
         if isKnownUniquelyReferenced(&tape) {
             tape.removeAll()
         } else {
@@ -31,12 +48,17 @@ final class JSONParser {
     /// needs and keeps nothing of the document: a thread reading one answer after another.
     func withView<R>(parsingInPlace bytes: UnsafeRawBufferPointer, knownObjects: JSONTapeBuilder.KnownObjects? = nil,
                      knownObjectArrays: JSONKeySet? = nil, _ body: (JSONView) -> R) throws(JSONParseError) -> R {
+        let buffer = bytes.assumingMemoryBound(to: UInt8.self)
+        if parsing == .foundation {
+            documentsRead.foundation += 1
+            return try FoundationJSON.document(buffer, maxDepth: maxDepth).withView(body)
+        }
+        documentsRead.tape += 1
         if isKnownUniquelyReferenced(&tape) {
             tape.removeAll()
         } else {
             tape = JSONTape(capacity: bytes.count / 16)
         }
-        let buffer = bytes.assumingMemoryBound(to: UInt8.self)
         try JSONTapeBuilder.build(buffer, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects,
                                   knownObjectArrays: knownObjectArrays)
         return tape.withEntries { entries in body(JSONView(entries: entries, bytes: buffer)) }

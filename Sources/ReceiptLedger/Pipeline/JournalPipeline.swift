@@ -30,6 +30,8 @@ struct JournalPipeline {
     var readsInOneScan = true
     /// Whether the reading threads keep memos of repeated objects (`ByteMemo`).
     var memoizes = true
+    /// Which parser the reading threads read answers and JWS payloads with.
+    var parsing = JSONParsing.tape
     /// Whether the merge's state (an object per transaction) is kept until the process exits
     /// instead of freed once the journal is built, so that a command spends no time freeing
     /// what the exit frees at once. Set by `ReportRun` for the commands (see `KeptUntilExit`).
@@ -40,15 +42,19 @@ struct JournalPipeline {
         set { reader.shortcut = newValue }
     }
 
-    /// The reference reading: one thread, two passes, no memo, every copy merged in full. It is
-    /// slow and simple, and must write the same bytes as the default (`receipt-ledger run
-    /// --reference`, `bench --verify`).
+    /// The reference reading, which documents the rules: answers and JWS payloads parsed by
+    /// Foundation's `JSONSerialization` (`JSONParsing.foundation`: no tape parser, no known
+    /// objects), one reading thread, two passes, no memo, every copy merged in full
+    /// (`RepeatedCopyShortcut.disabled`), through the same rules code. It is slow and simple,
+    /// and must write the same bytes as the default (`receipt-ledger run --reference`,
+    /// `bench --verify`, the tests): the tape parser and the machinery are checked against it.
     static func reference(reader: ResponseReader, catalog: Catalog, progress: (any RunObserver)? = nil) -> JournalPipeline {
         var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.workers = 1
         pipeline.readsInOneScan = false
         pipeline.memoizes = false
         pipeline.shortcut = .disabled
+        pipeline.parsing = .foundation
         return pipeline
     }
 
@@ -78,7 +84,7 @@ struct JournalPipeline {
     }
 
     func makeWorkers() -> ParsingWorkers {
-        ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers), memoizes: memoizes)
+        ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers), memoizes: memoizes, parsing: parsing)
     }
 
     /// The context `JournalBuilder.add` needs for a parsed record merged at `rank`.

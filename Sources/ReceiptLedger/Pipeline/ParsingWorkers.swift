@@ -106,10 +106,13 @@ final class ParsingWorkers: @unchecked Sendable {
 
     /// Whether each thread keeps a memo of the objects it read (`ResponseReader.Scratch`).
     private let memoizes: Bool
+    /// Which parser each thread reads answers with (`ResponseReader.Scratch`).
+    private let parsing: JSONParsing
 
-    init(reader: ResponseReader, threads count: Int, maxInFlight: Int, memoizes: Bool = true) {
+    init(reader: ResponseReader, threads count: Int, maxInFlight: Int, memoizes: Bool = true, parsing: JSONParsing = .tape) {
         self.reader = reader
         self.memoizes = memoizes
+        self.parsing = parsing
         self.maxInFlight = max(1, maxInFlight)
         threadCount = max(1, count)
         running = threadCount
@@ -227,7 +230,7 @@ final class ParsingWorkers: @unchecked Sendable {
     }
 
     private func readBatches(_ thread: Int) {
-        let scratch = ResponseReader.Scratch(memoizes: memoizes)
+        let scratch = ResponseReader.Scratch(memoizes: memoizes, parsing: parsing)
         while true {
             condition.lock()
             while pending[thread].isEmpty && !stopping { condition.wait() }

@@ -18,21 +18,31 @@ enum CompactJWS {
 
     /// What one reading thread reuses for the JWS payloads it decodes: the decoded bytes, a
     /// parser whose tape is kept, per level of nesting (a notification's payload holds its
-    /// transaction's JWS), and the texts its copies share. Not `Sendable`: one per thread.
+    /// transaction's JWS), and the texts its copies share, all parsing as `parsing` says. Not
+    /// `Sendable`: one per thread.
     final class PayloadScratch {
         private final class Level {
             /// Room for the decoded payload, grown as needed, never zero-filled.
             var bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
-            let parser = JSONParser()
+            let parser: JSONParser
+            init(parsing: JSONParsing) { parser = JSONParser(parsing: parsing) }
             deinit { bytes.deallocate() }
         }
+        let parsing: JSONParsing
         private var levels: [Level] = []
         private var depth = 0
         /// The product ids and latest original transaction id of the signed copies read.
         /// Unchecked exclusivity: one thread uses a scratch, and its uses never overlap.
         @exclusivity(unchecked) var texts = CopyTexts()
 
-        init() {}
+        init(parsing: JSONParsing = .tape) {
+            self.parsing = parsing
+        }
+
+        /// The payloads each parser has read with this scratch.
+        var documentsRead: (tape: Int, foundation: Int) {
+            levels.reduce((0, 0)) { ($0.0 + $1.parser.documentsRead.tape, $0.1 + $1.parser.documentsRead.foundation) }
+        }
 
         /// Calls `body` with a view of the payload of the JWS `jws` (its root, a JSON object,
         /// at tape index 0); the view is valid only inside `body`.
@@ -43,7 +53,7 @@ enum CompactJWS {
             guard let payload = CompactJWS.payloadRange(jws) else { return .failure(shapeFailure) }
             let text = UnsafeBufferPointer(rebasing: jws[payload])
             guard let count = Base64URL.decodedCount(text) else { return .failure(Self.undecodable(jws)) }
-            if depth == levels.count { levels.append(Level()) }
+            if depth == levels.count { levels.append(Level(parsing: parsing)) }
             let level = levels[depth]
             depth += 1
             defer { depth -= 1 }

@@ -11,7 +11,7 @@
 ///
 /// Off (`disabled`, as `JournalPipeline.reference` runs), every copy is merged in full; the
 /// reports of both are compared byte for byte on the demo data and the fuzz inputs
-/// (`RepeatedCopyShortcutTests`). Where it is here, below the merge: the reader asks it too.
+/// (`RepeatedCopyShortcutTests`, and `ReferenceReadingTests` for the whole reference reading). Where it is here, below the merge: the reader asks it too.
 struct RepeatedCopyShortcut: Sendable, Equatable {
     let isEnabled: Bool
 

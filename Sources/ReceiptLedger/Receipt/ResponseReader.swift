@@ -7,7 +7,8 @@ struct ResponseReader: Sendable {
     var shortcut = RepeatedCopyShortcut.enabled
 
     /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
-    /// memo of transaction copies. Not `Sendable`: one per thread.
+    /// memo of transaction copies, and which parser reads answers and payloads (`JSONParsing`:
+    /// the reference reading's is Foundation's). Not `Sendable`: one per thread.
     ///
     /// Its variables are marked `@exclusivity(unchecked)`, which spares the reading thread the
     /// run-time check for overlapping access (a thread-local access set each time) that a
@@ -16,9 +17,9 @@ struct ResponseReader: Sendable {
     /// the memo ends before the answer is read); debug builds' tests still run with the checks
     /// of every other variable.
     final class Scratch {
-        let parser = JSONParser()
+        let parser: JSONParser
         /// Buffers and parsers for the payloads of signed records (SPEC §9).
-        let payloads = CompactJWS.PayloadScratch()
+        let payloads: CompactJWS.PayloadScratch
         @exclusivity(unchecked) fileprivate var copies: ByteMemo<TransactionCopy>
         /// Whether the memo keeps anything (the reference reading, `--reference`, keeps nothing).
         let memoizes: Bool
@@ -29,9 +30,18 @@ struct ResponseReader: Sendable {
         @exclusivity(unchecked) fileprivate var repeatedCopies = RepeatedCopies()
         @exclusivity(unchecked) fileprivate var found = [Int](
             repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count, TransactionCopy.keys.count))
-        init(memoizes: Bool = true) {
+        init(memoizes: Bool = true, parsing: JSONParsing = .tape) {
+            parser = JSONParser(parsing: parsing)
+            payloads = CompactJWS.PayloadScratch(parsing: parsing)
             self.memoizes = memoizes
             copies = ByteMemo(byteBudget: memoizes ? Self.smallestMemoBudget : 0, largestBudget: memoizes ? Self.largestMemoBudget : 0)
+        }
+
+        var parsing: JSONParsing { parser.parsing }
+
+        /// The answers and payloads each parser has read with this scratch.
+        var documentsRead: (tape: Int, foundation: Int) {
+            (parser.documentsRead.tape + payloads.documentsRead.tape, parser.documentsRead.foundation + payloads.documentsRead.foundation)
         }
 
         /// The least and the most `sizeMemo` gives the memo of transaction copies, per thread.
@@ -156,7 +166,7 @@ struct ResponseReader: Sendable {
             (found[RootKey.receipt], found[RootKey.environment], found[RootKey.latest], found[RootKey.renewal], found[RootKey.latestExpired])
         let topLevelRenewal = (found[RootKey.autoRenewStatus], found[RootKey.expirationIntent], found[RootKey.inBillingRetry])
         guard let status = view.looseInteger(statusValue) else {
-            return rejected(.badStatus, "status is not an integer: \(Self.excerpt(view.rawBytes(statusValue)))")
+            return rejected(.badStatus, "status is not an integer: \(Self.excerpt(view, statusValue))")
         }
         switch status {
         case StatusCode.valid, StatusCode.subscriptionExpired:
@@ -394,16 +404,31 @@ struct ResponseReader: Sendable {
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    /// The object's keys, sorted and joined, at most ten (for `unknown_format`'s detail).
+    /// The object's keys, each once, sorted and joined, at most ten (for `unknown_format`'s
+    /// detail). Once: a repeated key is one member (the last), as every reader reads it, and
+    /// as a parser that keeps no repeats (Foundation's, the reference's) gives it.
     static func keyList(_ view: JSONView, _ object: Int) -> String {
-        var keys: [String] = []
-        view.forEachMember(object) { key, _ in keys.append(view.string(key) ?? "") }
+        var keys = Set<String>()
+        view.forEachMember(object) { key, _ in keys.insert(view.string(key) ?? "") }
         let sorted = keys.sorted()
         return sorted.prefix(10).joined(separator: ", ") + (sorted.count > 10 ? ", …" : "")
     }
 
-    static func excerpt(_ value: JSONValue) -> String {
-        value.document.withView { excerpt($0.rawBytes(value.index)) }
+    /// The value at `index` as a detail shows it (SPEC §8: text as sent, other values in JSON
+    /// spelling): a string in quotes, escaped the shortest way (`JSONStringEncoder`); a number,
+    /// `true`, `false` or `null` as written; an object or array by its kind, since its layout
+    /// (spacing, member order, repeated keys) is no part of what it says. At most 40 bytes.
+    static func excerpt(_ view: JSONView, _ index: Int) -> String {
+        switch view.kind(index) {
+        case .object, .array:
+            return "a JSON \(view.kind(index))"
+        case .string:
+            var spelled: [UInt8] = []
+            _ = view.withString(index) { JSONStringEncoder.append($0, to: &spelled) }
+            return spelled.withUnsafeBufferPointer { excerpt($0) }
+        default:
+            return excerpt(view.rawBytes(index))
+        }
     }
 
     static func excerpt(_ raw: UnsafeBufferPointer<UInt8>) -> String {

@@ -38,7 +38,8 @@ package struct RunOptions: Sendable {
     /// `--apple-sales` / `--apple-financial` (SPEC §10), in that order: files or folders of
     /// Apple's reports to reconcile against. Empty: nothing of §10 is read or written.
     var appleReports: [AppleReportReader.Source] = []
-    /// Read the slow, simple way (`JournalPipeline.reference`), to check the default's output.
+    /// Read the slow, simple way (`JournalPipeline.reference`: Foundation's JSON parser, one
+    /// reading thread, no memo, no shortcut), to check the default's output.
     package var reference = false
     /// Whether `report.xlsx` is written beside the CSV files (`--no-xlsx` leaves it out: at
     /// millions of records the workbook is the largest file of the report).

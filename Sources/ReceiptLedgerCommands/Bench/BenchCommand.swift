@@ -73,8 +73,9 @@ enum BenchCommand {
         return try verify(sqliteRun, out: scratch + "/out", scratch: scratch) ? ExitCode.success : ExitCode.fatal
     }
 
-    /// Runs the pipeline the default way and the reference way (one reading thread, two passes,
-    /// no memo) into the same folder in turn, and compares every file they write, byte for
+    /// Runs the pipeline the default way and the reference way (`JournalPipeline.reference`:
+    /// Foundation's JSON parser, one reading thread, two passes, no memo, no shortcut for
+    /// repeated copies) into the same folder in turn, and compares every file they write, byte for
     /// byte: the manifest too, which names the folder.
     private static func verify(_ run: [String], out: String, scratch: String) throws -> Bool {
         let files = FileManager.default
@@ -87,7 +88,8 @@ enum BenchCommand {
             .subtracting([ReportStaging.stateName]).sorted()
         let differing = names.filter { files.contents(atPath: fast + "/" + $0) != files.contents(atPath: out + "/" + $0) }
         if differing.isEmpty {
-            print("verify: the reference reading (one reading thread, two passes, no memo; \(BenchReport.fixed(reference.seconds, 3)) s) "
+            print("verify: the reference reading (Foundation's JSON parser, one reading thread, two passes, no memo; "
+                  + "\(BenchReport.fixed(reference.seconds, 3)) s) "
                   + "wrote the same \(names.count) files, byte for byte")
             return true
         }

@@ -67,9 +67,9 @@ enum HelpText {
                              rejected or any production transaction is unpriced
       --max-rejected-share S exit with 65 when more than S (0 to 1, e.g. 0.05) of the records
                              read were rejected; with --strict it replaces "any record"
-      --reference            read the slow, simple way (one reading thread, two passes, no
-                             memo of repeated history): the same files, byte for byte, to
-                             check the default against
+      --reference            read the slow, simple way (Foundation's JSON parser, one
+                             reading thread, two passes, no memo, every copy merged): the
+                             same files, byte for byte, to check the default against
       --no-xlsx              leave report.xlsx out (the CSV files and pages are the same)
       -h, --help             show this help
 

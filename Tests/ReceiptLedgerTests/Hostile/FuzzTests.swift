@@ -15,8 +15,10 @@ import Testing
 ///   `Tests/Fixtures/fuzz/regressions/` once the bug is fixed.
 /// - `FUZZ_REPLAY`: run only the input in this file (a kept or crashed one).
 ///
-/// Every 20th input also goes through a real file (NDJSON or SQLite, responses as TEXT or
-/// BLOB) and `ReportRun.execute()`, staging folder and manifest included.
+/// Every tenth input is also read by the reference reading (`JournalPipeline.reference`),
+/// whose reports must be the same bytes. Every 20th input also goes through a real file
+/// (NDJSON or SQLite, responses as TEXT or BLOB) and `ReportRun.execute()`, staging folder and
+/// manifest included.
 @Suite struct FuzzTests {
     static let environment = ProcessInfo.processInfo.environment
 
@@ -44,6 +46,7 @@ import Testing
             do {
                 tally.add(try ReportInvariants.check(input))
                 if number % 10 == 3 { try Self.checkDeterminism(input) }
+                if number % 10 == 7 { try Self.checkReference(input) }
                 if number % 4 == 1 { try Self.checkCatalog(seed: seed, number: number, tally: &tally) }
                 if number % 20 == 19 { try Self.runThroughFiles(input, variant: number / 20, tally: &tally) }
             } catch {
@@ -172,6 +175,20 @@ import Testing
         let first = try render(), second = try render()
         guard first.map(\.name) == second.map(\.name), zip(first, second).allSatisfy({ $0.bytes == $1.bytes }) else {
             throw ReportInvariants.Violation(description: "two runs of the same input wrote different bytes")
+        }
+    }
+
+    /// The reference reading (Foundation's parser, one thread, no memo, no shortcut) writes the
+    /// same bytes as the default.
+    static func checkReference(_ input: FuzzCase) throws {
+        let options = input.options()
+        let fast = try ReferenceReadingTests.render(input.recordSource, catalog: input.catalog, orders: input.orderList,
+                                                    options: options, reference: false)
+        let reference = try ReferenceReadingTests.render(input.recordSource, catalog: input.catalog, orders: input.orderList,
+                                                         options: options, reference: true)
+        let differing = RepeatedCopyShortcutTests.differences(fast, reference)
+        guard differing.isEmpty else {
+            throw ReportInvariants.Violation(description: "the reference reading wrote different bytes in \(differing.joined(separator: ", "))")
         }
     }
 

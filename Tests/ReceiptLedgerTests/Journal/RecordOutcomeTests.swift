@@ -12,8 +12,15 @@ import Testing
         ("{\"status\": 21199}", "status_21199", "internal error"),
         ("{\"status\": \"abc\"}", "bad_status", "status is not an integer: \"abc\""),
         ("{\"status\": 0.0}", "bad_status", "status is not an integer: 0.0"),
+        // A container by its kind, a text in JSON's shortest spelling: as any parser reads them.
+        ("{\"status\": {\"b\": 1,  \"a\": [2]}}", "bad_status", "status is not an integer: a JSON object"),
+        ("{\"status\": [1, 2]}", "bad_status", "status is not an integer: a JSON array"),
+        ("{\"status\": \"a\\u0062\\/\\u0001\"}", "bad_status", "status is not an integer: \"ab/\\u0001\""),
+        ("{\"status\": -0}", "missing_receipt", "status 0 without a receipt object"),
         // SPEC §9: an object of no known kind; one with `receipt` but no `status` is missing_status.
         ("{\"environment\": \"Sandbox\"}", "unknown_format", "the response is no kind of record Apple sends (top-level keys: environment)"),
+        ("{\"environment\": \"Sandbox\", \"b\": 1, \"environment\": 2}", "unknown_format",
+         "the response is no kind of record Apple sends (top-level keys: b, environment)"),
         ("{\"receipt\": {}}", "missing_status", "the response has no status"),
         ("{\"status\": null}", "missing_status", "the response has no status"),
         ("[]", "not_an_object", "the response is a JSON array"),
@@ -25,7 +32,10 @@ import Testing
         ("{\"status\": 0, \"receipt\": {}, \"latest_receipt_info\": 5}", "malformed_receipt", "latest_receipt_info is a JSON number"),
     ])
     func rejectedBodies(body: String, reason: String, detail: String) throws {
-        let result = try AnswerBuilder.journal([AnswerBuilder.row(7, at: Self.t0, body)])
+        let row = AnswerBuilder.row(7, at: Self.t0, body)
+        let reference = try JournalPipeline.reference(reader: ResponseReader(), catalog: AnswerBuilder.catalog).run(source: ArrayRecordSource([row]))
+        #expect(reference.journal.rejected.first?.detail == detail)
+        let result = try AnswerBuilder.journal([row])
         #expect(result.journal.rejected.count == 1)
         #expect(result.journal.rejected.first?.reason.code == reason)
         #expect(result.journal.rejected.first?.detail == detail)
