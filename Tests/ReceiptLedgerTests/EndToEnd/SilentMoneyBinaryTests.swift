@@ -94,7 +94,7 @@ import Testing
 
     @Test func anSQLiteFileGivenAsNDJSONSaysUseDB() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let note = "215 of 215 records read were rejected (100.0 %): receipts.sqlite looks like an SQLite database: use --db receipts.sqlite"
+        let note = "217 of 217 records read were rejected (100.0 %): receipts.sqlite looks like an SQLite database: use --db receipts.sqlite"
         let outcome = try run(["run", "--ndjson", "receipts.sqlite", "--catalog", "catalog.csv", "--out", "asnd"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr == ["receipt-ledger: warning: " + note])
