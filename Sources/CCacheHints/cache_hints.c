@@ -1,2 +1,5 @@
-// The module is its header (`include/CCacheHints.h`); a C target needs one source file.
 #include "CCacheHints.h"
+
+int cache_hints_on = 1;
+
+void cache_hints_turn_off(void) { cache_hints_on = 0; }

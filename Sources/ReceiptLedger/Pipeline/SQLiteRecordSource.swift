@@ -39,10 +39,10 @@ final class SQLiteRecordSource: RecordSource {
     /// The temporary table holding the rows pass 1 read, once `scanKeys` has copied them.
     private var copy: String?
 
-    init(path: String, query: String?) throws {
+    init(path: String, query: String?, readingAhead: Bool = true) throws {
         self.path = path
         self.query = query
-        let (opened, kind) = try Self.beginSnapshot(path, query: query)
+        let (opened, kind) = try Self.beginSnapshot(path, query: query, readingAhead: readingAhead)
         database = opened
         note = database.isImmutable
             ? "\(path) is in WAL mode and its folder cannot be written (read-only media): read with immutable=1, without locking" : nil
@@ -81,15 +81,15 @@ final class SQLiteRecordSource: RecordSource {
     /// Opens `path` read-only and begins the read transaction every later read shares; its first
     /// read (the schema) fixes the snapshot. A WAL database on a folder that cannot be written is
     /// opened again with `immutable=1` when the first attempt fails for that reason alone.
-    private static func beginSnapshot(_ path: String, query: String?) throws -> (SQLiteDatabase, TableKind) {
-        let database = try openDatabase(path, immutable: false)
+    private static func beginSnapshot(_ path: String, query: String?, readingAhead: Bool) throws -> (SQLiteDatabase, TableKind) {
+        let database = try openDatabase(path, immutable: false, readingAhead: readingAhead)
         do {
             return (database, try startReading(database))
         } catch {
             database.close()
             guard mayReadImmutably(path, after: error) else { throw classified(error, path: path, query: query) }
         }
-        let immutable = try openDatabase(path, immutable: true)
+        let immutable = try openDatabase(path, immutable: true, readingAhead: readingAhead)
         do {
             return (immutable, try startReading(immutable))
         } catch {
@@ -97,9 +97,9 @@ final class SQLiteRecordSource: RecordSource {
         }
     }
 
-    private static func openDatabase(_ path: String, immutable: Bool) throws(SourceError) -> SQLiteDatabase {
+    private static func openDatabase(_ path: String, immutable: Bool, readingAhead: Bool) throws(SourceError) -> SQLiteDatabase {
         do {
-            return try SQLiteDatabase(path: path, readOnly: true, readingAhead: true, immutable: immutable)
+            return try SQLiteDatabase(path: path, readOnly: true, readingAhead: readingAhead, immutable: immutable)
         } catch {
             throw SourceError(message: "cannot open \(path): \(error.message)", isFatal: true)
         }

@@ -56,6 +56,10 @@ package struct ReportRun {
         var pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.keepsMergeStateUntilExit = keepsResultsUntilExit
+        if options.machineryOff.contains(.memo) { pipeline.memoizes = false }
+        if options.machineryOff.contains(.window) { pipeline.readsInOneScan = false }
+        if options.machineryOff.contains(.shortcut) { pipeline.shortcut = .disabled }
+        if options.machineryOff.contains(.prefetch) { CacheHints.turnOff() }
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
             if error.isFatal { throw FatalError(error.message) }
@@ -240,7 +244,7 @@ package struct ReportRun {
         do {
             switch options.input {
             case .sqlite(let path, let query):
-                let source = try SQLiteRecordSource(path: path, query: query)
+                let source = try SQLiteRecordSource(path: path, query: query, readingAhead: !options.machineryOff.contains(.readAhead))
                 if let note = source.note { FileHandle.standardError.write(Data("receipt-ledger: note: \(OneLine.escaped(note))\n".utf8)) }
                 return source
             case .ndjson(let path): return try NDJSONRecordSource(path: path)

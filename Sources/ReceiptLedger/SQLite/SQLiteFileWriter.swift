@@ -28,6 +28,7 @@ package final class SQLiteFileWriter {
         case integer(Int64)
         case text(String)
         case utf8([UInt8])
+        case blob([UInt8])
         case null
     }
 
@@ -46,6 +47,7 @@ package final class SQLiteFileWriter {
                         Result { () throws(SQLiteError) in try statement.bindUTF8(buffer, at: index) }
                     }
                     try bound.get()
+                case .blob(let bytes): try statement.bind(.blob(bytes), at: index)
                 case .null: try statement.bind(.null, at: index)
                 }
             }

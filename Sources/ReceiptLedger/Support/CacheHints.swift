@@ -9,6 +9,10 @@ enum CacheHints {
     /// How many iterations ahead a loop asks for its objects.
     static let distance = 16
 
+    /// Makes every later hint do nothing, for the rest of the process: only for measuring
+    /// what the hints earn (`RunOptions.machineryOff`).
+    static func turnOff() { cache_hints_turn_off() }
+
     /// Asks for the cache line holding `address`.
     @inline(__always)
     static func prefetch(_ address: UnsafeRawPointer) {

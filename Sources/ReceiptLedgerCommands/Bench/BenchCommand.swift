@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptLedger
+import ReceiptLedgerDemo
 
 /// `receipt-ledger bench`: the figures of the README's "Speed and memory" section.
 ///
@@ -13,7 +14,7 @@ import ReceiptLedger
 /// (`run --reference`) writes the same files.
 enum BenchCommand {
     static let options: [String: ArgumentScanner.Kind] = [
-        "records": .value, "seed": .value, "data": .value, "runs": .value, "ndjson": .flag, "templates": .value, "verify": .flag,
+        "records": .value, "seed": .value, "shape": .value, "data": .value, "runs": .value, "ndjson": .flag, "templates": .value, "verify": .flag,
     ]
 
     static func execute(_ arguments: [String]) throws -> Int32 {
@@ -21,7 +22,11 @@ enum BenchCommand {
         let records = try scan.integer("records", command: "bench", range: 1...50_000_000) ?? 200_000
         let seed = try scan.integer("seed", command: "bench", range: 0...Int.max) ?? 1
         let runs = try scan.integer("runs", command: "bench", range: 1...100) ?? 3
-        let data = BenchData(directory: scan.value("data") ?? "reports/bench-data", records: records, seed: seed)
+        let shapeName = scan.value("shape") ?? DemoShape.demo.rawValue
+        guard let shape = DemoShape(rawValue: shapeName) else {
+            throw UsageError("bench: --shape must be one of \(DemoShape.allCases.map(\.rawValue).joined(separator: ", ")), not \(shapeName)")
+        }
+        let data = BenchData(directory: scan.value("data") ?? "reports/bench-data", records: records, seed: seed, shape: shape)
         let withNDJSON = scan.has("ndjson")
         let templates = scan.value("templates").map { ["--templates", $0] } ?? []
 
@@ -63,7 +68,7 @@ enum BenchCommand {
             }
         }
 
-        let report = BenchReport(records: records, seed: seed, responseBytes: responseCharacters,
+        let report = BenchReport(records: records, seed: seed, shape: shape, responseBytes: responseCharacters,
                                  inputBytes: BenchData.fileSize(data.sqlitePath), plainCommand: plainCommand, plain: plain, inputHash: inputHash, pipeline: pipeline,
                                  ndjson: ndjson, ndjsonBytes: withNDJSON ? BenchData.fileSize(data.ndjsonPath) : 0,
                                  generated: !generated.isEmpty, cached: cached)

@@ -3,14 +3,16 @@ import ReceiptLedger
 import ReceiptLedgerDemo
 
 /// The benchmark's input files, generated once by the demo generator (`DemoDataSet`) and reused by later runs:
-/// the same `records` and `seed` always give the same bytes, so figures from different runs
+/// the same `records`, `seed` and `shape` always give the same bytes, so figures from different runs
 /// and machines measure the same work.
 struct BenchData {
     let directory: String
     let records: Int
     let seed: Int
+    var shape = DemoShape.demo
 
-    var stem: String { "receipts-\(records)-s\(seed)" }
+    /// The demo shape's files keep the names they had before there were shapes.
+    var stem: String { "\(shape == .demo ? "receipts" : shape.rawValue)-\(records)-s\(seed)" }
     var sqlitePath: String { "\(directory)/\(stem).sqlite" }
     var ndjsonPath: String { "\(directory)/\(stem).ndjson" }
     /// The orders of the NDJSON run (the SQLite file carries them as a table).
@@ -36,8 +38,8 @@ struct BenchData {
         if ndjson, !exists(ndjsonPath) { needed.append(ndjsonPath) }
         if ndjson, !exists(ordersPath) { needed.append(ordersPath) }
         guard !needed.isEmpty else { return [] }
-        log("generating \(records) records (seed \(seed)) in \(directory)…")
-        let generator = DemoDataSet(seed: UInt64(seed), records: records)
+        log("generating \(records) records (seed \(seed), \(shape.rawValue) shape) in \(directory)…")
+        let generator = DemoDataSet(seed: UInt64(seed), records: records, shape: shape)
         do {
             if needed.contains(sqlitePath) { try generator.writeSQLite(to: sqlitePath) }
             if needed.contains(catalogPath) { try generator.writeCatalog(to: catalogPath) }

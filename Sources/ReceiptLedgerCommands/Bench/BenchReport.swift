@@ -1,11 +1,13 @@
 import Foundation
 import ReceiptLedger
+import ReceiptLedgerDemo
 
 /// The printed result of `receipt-ledger bench`: medians of the runs, and the ratios that the
 /// targets are stated in (pipeline ÷ plain read; NDJSON ÷ SQLite pipeline).
 struct BenchReport {
     var records: Int
     var seed: Int
+    var shape = DemoShape.demo
     /// `sum(length(response))` of the SQLite file.
     var responseBytes: Int64
     var inputBytes: Int64
@@ -40,7 +42,7 @@ struct BenchReport {
         let cpuSeconds = Self.median(pipeline.map(\.cpuSeconds))
         let mb = Double(responseBytes) / 1e6
         var lines = [
-            "receipt-ledger bench: \(records) records (seed \(seed)), \(Self.fixed(mb, 1)) MB of responses, "
+            "receipt-ledger bench: \(records) records (seed \(seed)\(shape == .demo ? "" : ", \(shape.rawValue) shape")), \(Self.fixed(mb, 1)) MB of responses, "
                 + "SQLite file \(Self.fixed(Double(inputBytes) / 1e6, 1)) MB, \(ProcessInfoCores.count) cores, "
                 + "median of \(pipeline.count) run\(pipeline.count == 1 ? "" : "s")\(generated ? " (data generated now)" : "")",
             plainCommand.isEmpty

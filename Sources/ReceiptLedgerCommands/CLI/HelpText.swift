@@ -98,7 +98,8 @@ enum HelpText {
     """
 
     static let bench = """
-    Usage: receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson] [--verify]
+    Usage: receipt-ledger bench [--records N] [--seed N] [--shape demo|histories] [--data DIR] [--runs N]
+                                [--ndjson] [--verify]
 
     Generates demo data (once; later runs reuse it), then times a plain read of the response
     column (sqlite3 FILE "SELECT sum(length(response)) FROM verification_results" as a child
@@ -112,6 +113,12 @@ enum HelpText {
     Options:
       --records N            stored answers in the data set (default: 200000)
       --seed N               random seed of the data set (default: 1)
+      --shape NAME           demo (default): the demo's data, every pitfall, short histories
+                             answered again and again; histories: long histories (subscribers
+                             renewing for months, coin spenders buying every few days), renewal
+                             answers with only each subscription's latest period, few repeated
+                             objects, more transactions per MB, a sixth of the rows stored late
+                             (not in verified_at order), a third of the responses as BLOB
       --data DIR             where the data set is kept (default: reports/bench-data)
       --runs N               timed runs of each; medians are reported (default: 3)
       --ndjson               also run on the NDJSON form of the same data

@@ -1,3 +1,4 @@
+import Foundation
 import ReceiptLedger
 
 /// `receipt-ledger run`: option parsing and the summary printed at the end.
@@ -36,6 +37,7 @@ enum RunCommand {
             throw UsageError("run: --max-rejected-share takes a share from 0 to 1 (e.g. 0.05), not \"\(share)\"")
         }
         options.reference = scan.has("reference")
+        options.machineryOff = try machineryOff()
         options.writesWorkbook = !scan.has("no-xlsx")
         if let period = scan.value("period"), !options.setPeriod(period) {
             throw UsageError("run: --period takes day, week, month, quarter or year, not \"\(period)\"")
@@ -60,6 +62,20 @@ enum RunCommand {
         if let templates = scan.value("templates") { options.templatesDirectory = templates }
         options.setAppleReports(sales: scan.all("apple-sales"), financial: scan.all("apple-financial"))
         return options
+    }
+
+    /// `RECEIPT_LEDGER_MACHINERY_OFF=memo,window,…`: pieces of machinery to turn off, only for
+    /// measuring what each earns (Benchmarks/EXPERIMENTS.md); undocumented, changes no output.
+    private static func machineryOff() throws(UsageError) -> Set<RunOptions.Machinery> {
+        guard let list = ProcessInfo.processInfo.environment["RECEIPT_LEDGER_MACHINERY_OFF"], !list.isEmpty else { return [] }
+        var off: Set<RunOptions.Machinery> = []
+        for name in list.split(separator: ",") {
+            guard let piece = RunOptions.Machinery(rawValue: String(name)) else {
+                throw UsageError("RECEIPT_LEDGER_MACHINERY_OFF names \(name), not one of \(RunOptions.Machinery.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            off.insert(piece)
+        }
+        return off
     }
 
     static func execute(_ arguments: [String]) throws -> Int32 {

@@ -7,9 +7,9 @@ import ReceiptLedger
 package struct DemoDataSet {
     let generator: DemoGenerator
 
-    /// The same `seed` and `records` always give the same bytes (`DemoGenerator`).
-    package init(seed: UInt64, records: Int) {
-        generator = DemoGenerator(seed: seed, records: records)
+    /// The same `seed`, `records` and `shape` always give the same bytes (`DemoGenerator`).
+    package init(seed: UInt64, records: Int, shape: DemoShape = .demo) {
+        generator = DemoGenerator(seed: seed, records: records, shape: shape)
     }
 
     package func writeSQLite(to path: String) throws { try generator.writeSQLite(to: path) }

@@ -27,7 +27,7 @@ extension DemoGenerator {
                 try insert.run([
                     .integer(record.id), record.userID.map(SQLiteFileWriter.Value.text) ?? .null,
                     DemoGenerator.bindValue(record.verifiedAt), record.claimedEnvironment.map(SQLiteFileWriter.Value.text) ?? .null,
-                    record.response.map(SQLiteFileWriter.Value.utf8) ?? .null,
+                    record.response.map(record.flags.contains(.storedAsBlob) ? SQLiteFileWriter.Value.blob : SQLiteFileWriter.Value.utf8) ?? .null,
                 ])
             }
             let order = try db.insert(

@@ -20,10 +20,10 @@ struct DemoGenerator {
     let recordCount: Int
     let world: DemoWorld
 
-    init(seed: UInt64, records: Int) {
+    init(seed: UInt64, records: Int, shape: DemoShape = .demo) {
         self.seed = seed
         self.recordCount = max(0, records)
-        self.world = DemoWorld.build(seed: seed, records: records)
+        self.world = DemoWorld.build(seed: seed, records: records, shape: shape)
     }
 
     /// How many records the named stories take for a seed (about 300); smaller sizes keep

@@ -85,4 +85,6 @@ struct DemoRecordFlags: OptionSet {
     static let escapedSlashes = DemoRecordFlags(rawValue: 4)
     /// In NDJSON, `response` is a string holding the JSON instead of an object.
     static let responseAsString = DemoRecordFlags(rawValue: 8)
+    /// In SQLite, `response` is a BLOB instead of TEXT (the same bytes).
+    static let storedAsBlob = DemoRecordFlags(rawValue: 16)
 }

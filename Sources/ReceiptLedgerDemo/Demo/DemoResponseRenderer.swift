@@ -86,11 +86,13 @@ struct DemoResponseRenderer {
         writer.dateTriple("original_purchase_date", account.install, typed: account.typedValues)
         writer.field("original_application_version", "1.0")
         writer.append(",\"in_app\":[")
+        var inAppCount = 0
         var latestCount = 0
         for index in account.transactions {
             let transaction = world.transactions[Int(index)]
             if DemoVisibility.inAppShows(transaction, plan: plan) {
                 appendFragment(index, transaction, copy: .inApp, plan: plan, typed: account.typedValues)
+                inAppCount += 1
             }
             if DemoVisibility.latestReceiptInfoShows(transaction, plan: plan) { latestCount += 1 }
         }
@@ -99,21 +101,35 @@ struct DemoResponseRenderer {
             writer.field("environment", sandbox ? "Sandbox" : "Production")
         }
         if latestCount > 0 {
+            // The histories shape's server asks with `exclude-old-transactions`: only each
+            // subscription's latest period.
+            let latestOnly = world.shape == .histories ? latestPeriods(account, plan: plan) : nil
             writer.append(",\"latest_receipt_info\":[")
             for index in account.transactions {
                 let transaction = world.transactions[Int(index)]
-                if DemoVisibility.latestReceiptInfoShows(transaction, plan: plan) {
+                if DemoVisibility.latestReceiptInfoShows(transaction, plan: plan), latestOnly?.contains(index) ?? true {
                     appendFragment(index, transaction, copy: .latestReceiptInfo, plan: plan, typed: account.typedValues)
                 }
             }
             writer.append("]")
         }
-        writeLatestReceipt(account: account, transactionCount: account.transactions.count)
+        // The histories shape's receipts hold what the answer shows (finished consumables leave them).
+        writeLatestReceipt(account: account, transactionCount: world.shape == .histories ? inAppCount : account.transactions.count)
         if latestCount > 0 {
             writePendingRenewalInfo(plan, account: account)
         }
         writeStatus(plan)
         writer.append("}")
+    }
+
+    /// The latest period `latest_receipt_info` shows of each of the account's subscriptions.
+    private func latestPeriods(_ account: DemoAppleAccount, plan: DemoRecordPlan) -> Set<Int32> {
+        var latest: [String: Int32] = [:]
+        for index in account.transactions {
+            let transaction = world.transactions[Int(index)]
+            if DemoVisibility.latestReceiptInfoShows(transaction, plan: plan) { latest[transaction.originalTransactionID] = index }
+        }
+        return Set(latest.values)
     }
 
     mutating func writeStatus(_ plan: DemoRecordPlan) {

@@ -6,10 +6,18 @@ extension DemoWorld {
     /// A PHP worker re-encoded the answers it stored in these two weeks (`\/` everywhere).
     static let escapingWorker = DemoCalendar.millis(2024, 5, 6)...DemoCalendar.millis(2024, 5, 20)
 
-    /// The named stories first (they exist at every size), then ordinary customers up to `records`.
-    static func build(seed: UInt64, records: Int) -> DemoWorld {
-        var world = namedStories(seed: seed)
+    /// The named stories first (they exist at every size), then ordinary customers up to
+    /// `records`; the `histories` shape has its own customers only.
+    static func build(seed: UInt64, records: Int, shape: DemoShape = .demo) -> DemoWorld {
         let wanted = max(0, records)
+        if shape == .histories {
+            var world = DemoWorld(seed: seed, shape: shape)
+            world.addHistoriesPopulation(upTo: wanted)
+            world.plans.removeLast(world.plans.count - wanted)
+            world.settleRows()
+            return world
+        }
+        var world = namedStories(seed: seed)
         if world.plans.count > wanted {
             // Smaller than the named stories: keep the earliest records.
             world.plans.sort { ($0.verifiedAt, $0.sequence) < ($1.verifiedAt, $1.sequence) }
@@ -85,6 +93,12 @@ extension DemoWorld {
         if random.chance(1_000) { plan.flags.insert(.responseAsString) }
         if random.chance(50) { plan.flags.insert(.statusAsText) }
         if DemoWorld.escapingWorker.contains(plan.verifiedAt) { plan.flags.insert(.escapedSlashes) }
+        if shape == .histories {
+            // Responses stored as BLOB by one of the app's servers; rows stored late by a queue.
+            if random.chance(3_300) { plan.flags.insert(.storedAsBlob) }
+            plan.storeDelay = random.chance(1_500) ? random.int(DemoCalendar.second...10 * DemoCalendar.minute)
+                : random.chance(200) ? random.int(10 * DemoCalendar.minute...6 * DemoCalendar.hour) : 0
+        }
         if plan.storeDelay == nil {
             plan.storeDelay = random.chance(100) ? random.int(DemoCalendar.second...10 * DemoCalendar.minute) : 0
         }

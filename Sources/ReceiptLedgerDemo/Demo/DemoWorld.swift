@@ -7,6 +7,7 @@ struct DemoWorld {
     static let end = DemoCalendar.millis(2025, 6, 30, 20)
 
     let seed: UInt64
+    let shape: DemoShape
     var accounts: [DemoAppleAccount] = []
     var users: [DemoAppUser] = []
     var transactions: [DemoTransaction] = []
@@ -26,8 +27,9 @@ struct DemoWorld {
     private var signedAccountCount: UInt64 = 0
     private var signedTransactionCount: UInt64 = 0
 
-    init(seed: UInt64) {
+    init(seed: UInt64, shape: DemoShape = .demo) {
         self.seed = seed
+        self.shape = shape
     }
 
     mutating func addAccount(
