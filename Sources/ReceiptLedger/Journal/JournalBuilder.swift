@@ -95,7 +95,7 @@ struct JournalBuilder {
                                      transactionID: anomaly.transactionID, user: context.userName, detail: anomaly.detail))
         }
 
-        let source = TransactionState.Source(rank: context.rank, recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
+        let source = TransactionState.Source(recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
         let copies = record.transactions

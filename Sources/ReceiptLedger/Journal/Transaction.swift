@@ -15,6 +15,13 @@ enum TransactionStatus: String, Sendable, CaseIterable {
 ///
 /// Immutable and shared by reference: the ledgers, refunds, subscriptions, reconciliation and
 /// pages all hold transactions, and a value copy would retain a dozen strings each time.
+///
+/// The journal holds one per transaction until the process exits, so the stored fields are
+/// packed (issue 26): optional instants as an integer and a bit in `packed`, the flags as
+/// bits, the three amounts as minor units of the one `currency` (the rare amount in another
+/// currency kept whole in `amountsInOtherCurrency`); the properties give them back as they
+/// were passed to `init`.
+/// Figures: Benchmarks/EXPERIMENTS.md, "Memory per transaction (issue 26)".
 final class Transaction: Sendable {
     let key: TransactionKey
     var environment: Environment { key.environment }
@@ -24,36 +31,79 @@ final class Transaction: Sendable {
     let user: UserID
     let userName: String
     let productID: String
-    let productType: ProductType?
     let quantity: Int64
     let purchase: UnixMillis
-    let originalPurchase: UnixMillis?
-    let expires: UnixMillis?
-    let cancellation: UnixMillis?
+    private let originalPurchaseMillis: Int64
+    private let expiresMillis: Int64
+    private let cancellationMillis: Int64
+    private let cancellationFirstSeenMillis: Int64
     let cancellationReason: String
-    let cancellationFirstSeen: UnixMillis?
-    let isTrialPeriod: Bool
-    let isInIntroOfferPeriod: Bool
-    let isUpgraded: Bool
     let ownershipType: String
     /// nil for an unpriced transaction (no catalog row in effect).
     let currency: Currency?
-    let unitPrice: Money?
-    let gross: Money?
-    let proceeds: Money?
-    let status: TransactionStatus
+    /// `unitPrice`, `gross` and `proceeds` in minor units of `currency`, where `packed` says so.
+    private let unitPriceUnits: Int64
+    private let grossUnits: Int64
+    private let proceedsUnits: Int64
+    /// All three amounts as given, when one of them is in a currency other than `currency`
+    /// (never from the pricing, which prices in one currency; kept so that no value is lost).
+    private let amountsInOtherCurrency: AmountsBox?
     let firstRecordID: Int64
     let recordCount: Int
-    /// What SPEC §9 adds from signed copies (empty texts and nil on receipt-only transactions).
-    var signed: SignedDetail { signedDetail?.detail ?? .none }
-    /// `price_source` (SPEC §9), kept here: nearly every transaction has one.
-    let priceSource: Pricing.PriceSource
     /// Behind one reference, and nil when there is nothing to say (nearly every transaction of
     /// receipts): the journal holds every transaction for the whole run.
     private let signedDetail: SignedDetailBox?
+    private let packed: Packed
+    let productType: ProductType?
+    let status: TransactionStatus
+    /// `price_source` (SPEC §9), kept here: nearly every transaction has one.
+    let priceSource: Pricing.PriceSource
+
+    var originalPurchase: UnixMillis? { packed.contains(.hasOriginalPurchase) ? UnixMillis(originalPurchaseMillis) : nil }
+    var expires: UnixMillis? { packed.contains(.hasExpires) ? UnixMillis(expiresMillis) : nil }
+    var cancellation: UnixMillis? { packed.contains(.hasCancellation) ? UnixMillis(cancellationMillis) : nil }
+    var cancellationFirstSeen: UnixMillis? { packed.contains(.hasCancellationFirstSeen) ? UnixMillis(cancellationFirstSeenMillis) : nil }
+    var isTrialPeriod: Bool { packed.contains(.isTrialPeriod) }
+    var isInIntroOfferPeriod: Bool { packed.contains(.isInIntroOfferPeriod) }
+    var isUpgraded: Bool { packed.contains(.isUpgraded) }
     /// SPEC §4, §9: `false` for a consumable unless Apple reported the consumable refunds of
     /// its environment (V2 notifications, Get Refund History).
-    let refundVisible: Bool
+    var refundVisible: Bool { packed.contains(.refundVisible) }
+    var unitPrice: Money? { amountsInOtherCurrency?.unitPrice ?? amount(unitPriceUnits, if: .hasUnitPrice) }
+    var gross: Money? { amountsInOtherCurrency?.gross ?? amount(grossUnits, if: .hasGross) }
+    var proceeds: Money? { amountsInOtherCurrency?.proceeds ?? amount(proceedsUnits, if: .hasProceeds) }
+    /// What SPEC §9 adds from signed copies (empty texts and nil on receipt-only transactions).
+    var signed: SignedDetail { signedDetail?.detail ?? .none }
+
+    /// Which optional fields are present, and the flags.
+    private struct Packed: OptionSet, Sendable {
+        let rawValue: UInt16
+        static let hasOriginalPurchase = Packed(rawValue: 1 << 0)
+        static let hasExpires = Packed(rawValue: 1 << 1)
+        static let hasCancellation = Packed(rawValue: 1 << 2)
+        static let hasCancellationFirstSeen = Packed(rawValue: 1 << 3)
+        static let hasUnitPrice = Packed(rawValue: 1 << 4)
+        static let hasGross = Packed(rawValue: 1 << 5)
+        static let hasProceeds = Packed(rawValue: 1 << 6)
+        static let isTrialPeriod = Packed(rawValue: 1 << 7)
+        static let isInIntroOfferPeriod = Packed(rawValue: 1 << 8)
+        static let isUpgraded = Packed(rawValue: 1 << 9)
+        static let refundVisible = Packed(rawValue: 1 << 10)
+    }
+
+    private final class AmountsBox: Sendable {
+        let unitPrice: Money?
+        let gross: Money?
+        let proceeds: Money?
+        init(unitPrice: Money?, gross: Money?, proceeds: Money?) {
+            (self.unitPrice, self.gross, self.proceeds) = (unitPrice, gross, proceeds)
+        }
+    }
+
+    private func amount(_ minorUnits: Int64, if present: Packed) -> Money? {
+        guard packed.contains(present), let currency else { return nil }
+        return Money(minorUnits: minorUnits, currency: currency)
+    }
 
     /// The columns and amounts SPEC §9 adds.
     struct SignedDetail: Sendable {
@@ -131,25 +181,37 @@ final class Transaction: Sendable {
         self.productType = productType
         self.quantity = quantity
         self.purchase = purchase
-        self.originalPurchase = originalPurchase
-        self.expires = expires
-        self.cancellation = cancellation
+        originalPurchaseMillis = originalPurchase?.rawValue ?? 0
+        expiresMillis = expires?.rawValue ?? 0
+        cancellationMillis = cancellation?.rawValue ?? 0
+        cancellationFirstSeenMillis = cancellationFirstSeen?.rawValue ?? 0
         self.cancellationReason = cancellationReason
-        self.cancellationFirstSeen = cancellationFirstSeen
-        self.isTrialPeriod = isTrialPeriod
-        self.isInIntroOfferPeriod = isInIntroOfferPeriod
-        self.isUpgraded = isUpgraded
         self.ownershipType = ownershipType
         self.currency = currency
-        self.unitPrice = unitPrice
-        self.gross = gross
-        self.proceeds = proceeds
+        unitPriceUnits = unitPrice?.minorUnits ?? 0
+        grossUnits = gross?.minorUnits ?? 0
+        proceedsUnits = proceeds?.minorUnits ?? 0
+        let inCurrency = (unitPrice.map { $0.currency == currency } ?? true) && (gross.map { $0.currency == currency } ?? true)
+            && (proceeds.map { $0.currency == currency } ?? true)
+        amountsInOtherCurrency = inCurrency ? nil : AmountsBox(unitPrice: unitPrice, gross: gross, proceeds: proceeds)
         self.status = status
         self.firstRecordID = firstRecordID
         self.recordCount = recordCount
         priceSource = signed.priceSource
         signedDetail = signed.isNone ? nil : SignedDetailBox(signed)
-        self.refundVisible = refundVisible ?? (productType != .consumable)
+        var packed: Packed = []
+        if originalPurchase != nil { packed.insert(.hasOriginalPurchase) }
+        if expires != nil { packed.insert(.hasExpires) }
+        if cancellation != nil { packed.insert(.hasCancellation) }
+        if cancellationFirstSeen != nil { packed.insert(.hasCancellationFirstSeen) }
+        if unitPrice != nil { packed.insert(.hasUnitPrice) }
+        if gross != nil { packed.insert(.hasGross) }
+        if proceeds != nil { packed.insert(.hasProceeds) }
+        if isTrialPeriod { packed.insert(.isTrialPeriod) }
+        if isInIntroOfferPeriod { packed.insert(.isInIntroOfferPeriod) }
+        if isUpgraded { packed.insert(.isUpgraded) }
+        if refundVisible ?? (productType != .consumable) { packed.insert(.refundVisible) }
+        self.packed = packed
     }
 
     /// A refund in the sense of `refunds.csv`: a cancellation that is neither an upgrade nor a

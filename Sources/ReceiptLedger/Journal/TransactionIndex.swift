@@ -15,12 +15,26 @@ import Darwin
 /// would.
 /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › TransactionIndex.
 struct TransactionIndex: Sendable {
-    /// One probe reads one slot: the hash, the environment and the number side by side.
+    /// One probe reads one slot: the hash's high half, the environment and the number side by
+    /// side, in 8 bytes (the table holds two to four slots per transaction: issue 26).
     private struct Slot: Sendable {
-        var fingerprint = 0
-        /// The transaction's number + 1; 0 for an empty slot.
-        var numberPlusOne: Int32 = 0
-        var isSandbox = false
+        /// The fingerprint's high 32 bits (the low bits chose the slot).
+        var tag: UInt32 = 0
+        /// The transaction's number + 1 in the low 31 bits (0 for an empty slot), and the top
+        /// bit set in Sandbox.
+        var numberAndEnvironment: UInt32 = 0
+
+        init() {}
+
+        init(fingerprint: Int, numberPlusOne: Int, isSandbox: Bool) {
+            tag = Slot.tag(fingerprint)
+            numberAndEnvironment = UInt32(numberPlusOne) | (isSandbox ? 1 << 31 : 0)
+        }
+
+        var numberPlusOne: Int { Int(numberAndEnvironment & 0x7FFF_FFFF) }
+        var isSandbox: Bool { numberAndEnvironment >> 31 == 1 }
+
+        static func tag(_ fingerprint: Int) -> UInt32 { UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(fingerprint)) >> 32) }
     }
 
     /// Open addressing with linear probing, at most half full.
@@ -35,14 +49,15 @@ struct TransactionIndex: Sendable {
     /// The number of the transaction, or nil if it is not indexed.
     func find(_ environment: Environment, _ id: ExactString) -> Int? {
         let isSandbox = environment == .sandbox
+        let tag = Slot.tag(id.fingerprint)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var slot = Self.slot(isSandbox, id.fingerprint) & mask
             while slots[slot].numberPlusOne != 0 {
                 let candidate = slots[slot]
-                if candidate.fingerprint == id.fingerprint, candidate.isSandbox == isSandbox,
-                   storedID(Int(candidate.numberPlusOne) - 1, equals: id) {
-                    return Int(candidate.numberPlusOne) - 1
+                if candidate.tag == tag, candidate.isSandbox == isSandbox,
+                   storedID(candidate.numberPlusOne - 1, equals: id) {
+                    return candidate.numberPlusOne - 1
                 }
                 slot = (slot + 1) & mask
             }
@@ -60,9 +75,10 @@ struct TransactionIndex: Sendable {
     mutating func insert(_ environment: Environment, _ id: ExactString) -> Int {
         if (count + 1) * 2 > slots.count { grow() }
         let number = count
+        precondition(number < 0x7FFF_FFFF, "more transactions than a slot numbers")
         id.text.withUTF8 { idBytes.append(contentsOf: $0) }
         idOffsets.append(idBytes.count)
-        place(Slot(fingerprint: id.fingerprint, numberPlusOne: Int32(number + 1), isSandbox: environment == .sandbox))
+        place(Slot(fingerprint: id.fingerprint, numberPlusOne: number + 1, isSandbox: environment == .sandbox), at: Self.slot(environment == .sandbox, id.fingerprint))
         return number
     }
 
@@ -77,17 +93,31 @@ struct TransactionIndex: Sendable {
         }
     }
 
-    private mutating func place(_ entry: Slot) {
+    /// Puts `entry` at the first free slot from `start` (its hash: `Self.slot`) on.
+    private mutating func place(_ entry: Slot, at start: Int) {
         let mask = slots.count - 1
-        var slot = Self.slot(entry.isSandbox, entry.fingerprint) & mask
+        var slot = start & mask
         while slots[slot].numberPlusOne != 0 { slot = (slot + 1) & mask }
         slots[slot] = entry
     }
 
+    /// Doubles the table. A slot keeps only the fingerprint's high half, so each entry's start
+    /// is computed again from its stored id.
     private mutating func grow() {
         let old = slots
         slots = [Slot](repeating: Slot(), count: old.count * 2)
-        for entry in old where entry.numberPlusOne != 0 { place(entry) }
+        for entry in old where entry.numberPlusOne != 0 {
+            let fingerprint = storedFingerprint(entry.numberPlusOne - 1)
+            place(entry, at: Self.slot(entry.isSandbox, fingerprint))
+        }
+    }
+
+    /// `ExactString.fingerprint` of the id stored for `number`.
+    private func storedFingerprint(_ number: Int) -> Int {
+        let start = idOffsets[number], end = idOffsets[number + 1]
+        return idBytes.withUnsafeBufferPointer { stored in
+            ExactString.fingerprint(UnsafeBufferPointer(rebasing: stored[start..<end]))
+        }
     }
 
     /// The two environments' copies of one id land apart.

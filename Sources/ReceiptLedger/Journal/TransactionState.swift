@@ -7,7 +7,6 @@
 final class TransactionState: @unchecked Sendable {
     /// The record a copy came from.
     struct Source {
-        var rank: Int
         var recordID: Int64
         var verifiedAt: UnixMillis
         var user: UserID
@@ -21,20 +20,35 @@ final class TransactionState: @unchecked Sendable {
     var productID: String?
     var originalTransactionID: IDText?
     /// nil while no copy gave a quantity (`quantity: null` counts as absent); 1 when bad.
-    var givenQuantity: Int64?
+    var givenQuantity: Int64? {
+        get { packed.contains(.hasGivenQuantity) ? givenQuantityValue : nil }
+        set { store(newValue, in: &givenQuantityValue, present: .hasGivenQuantity) }
+    }
     /// The quantity booked (SPEC: absent means 1).
     var quantity: Int64 { givenQuantity ?? 1 }
     /// The first readable purchase instant (SPEC §8: used without conflict when the earliest
     /// copy's is unreadable).
-    var purchase: UnixMillis?
-    var originalPurchase: UnixMillis?
-    var expires: UnixMillis?
+    var purchase: UnixMillis? {
+        get { instant(purchaseMillis, if: .hasPurchase) }
+        set { store(newValue?.rawValue, in: &purchaseMillis, present: .hasPurchase) }
+    }
+    var originalPurchase: UnixMillis? {
+        get { instant(originalPurchaseMillis, if: .hasOriginalPurchase) }
+        set { store(newValue?.rawValue, in: &originalPurchaseMillis, present: .hasOriginalPurchase) }
+    }
+    var expires: UnixMillis? {
+        get { instant(expiresMillis, if: .hasExpires) }
+        set { store(newValue?.rawValue, in: &expiresMillis, present: .hasExpires) }
+    }
     var ownershipType: String?
     /// The refund state (SPEC §4, §9): from the latest copy that says anything about it, by
     /// copy time (a signed copy's `signedDate`, else its record's `verified_at`), ties by
     /// reading order. A signed copy always says something (revoked or not); a receipt copy only
     /// when it carries a readable cancellation.
-    var cancellation: UnixMillis?
+    var cancellation: UnixMillis? {
+        get { instant(cancellationMillis, if: .hasCancellation) }
+        set { store(newValue?.rawValue, in: &cancellationMillis, present: .hasCancellation) }
+    }
     var cancellationReason: String?
     /// What only transactions with a cancellation or a signed copy need (SPEC §9): made when
     /// the first such copy is merged, so that the rest (nearly all) keep one nil pointer.
@@ -72,15 +86,60 @@ final class TransactionState: @unchecked Sendable {
         var signedProductType: ProductType?
     }
     /// `verified_at` of the earliest record showing a readable cancellation.
-    var cancellationFirstSeen: UnixMillis?
+    var cancellationFirstSeen: UnixMillis? {
+        get { instant(cancellationFirstSeenMillis, if: .hasCancellationFirstSeen) }
+        set { store(newValue?.rawValue, in: &cancellationFirstSeenMillis, present: .hasCancellationFirstSeen) }
+    }
     /// `cancellation_before_purchase` was raised (once per transaction).
     var cancellationBeforePurchaseRaised = false
     var isTrialPeriod = false
     var isInIntroOfferPeriod = false
     var isUpgraded = false
     /// Users other than the owner whose records hold it, with their earliest record.
-    var otherUsers: [UserID: Int64] = [:]
-    var otherUserOrder: [UserID] = []
+    var otherUsers: [UserID: Int64] { others?.earliestRecord ?? [:] }
+    /// Those users in the order their first records were merged.
+    var otherUserOrder: [UserID] { others?.order ?? [] }
+    /// Made when a record of another user is merged: nearly every transaction has none.
+    private var others: OtherUsers?
+
+    private final class OtherUsers {
+        var earliestRecord: [UserID: Int64] = [:]
+        var order: [UserID] = []
+    }
+
+    /// The optional fields' values where `packed` says they are present: an optional `Int64`
+    /// takes 16 bytes, and the merge holds a state per transaction (issue 26).
+    private var givenQuantityValue: Int64 = 0
+    private var purchaseMillis: Int64 = 0
+    private var originalPurchaseMillis: Int64 = 0
+    private var expiresMillis: Int64 = 0
+    private var cancellationMillis: Int64 = 0
+    private var cancellationFirstSeenMillis: Int64 = 0
+    private var packed: Present = []
+
+    /// Which optional fields have a value.
+    private struct Present: OptionSet {
+        let rawValue: UInt8
+        static let hasGivenQuantity = Present(rawValue: 1 << 0)
+        static let hasPurchase = Present(rawValue: 1 << 1)
+        static let hasOriginalPurchase = Present(rawValue: 1 << 2)
+        static let hasExpires = Present(rawValue: 1 << 3)
+        static let hasCancellation = Present(rawValue: 1 << 4)
+        static let hasCancellationFirstSeen = Present(rawValue: 1 << 5)
+    }
+
+    private func instant(_ millis: Int64, if present: Present) -> UnixMillis? {
+        packed.contains(present) ? UnixMillis(millis) : nil
+    }
+
+    private func store(_ value: Int64?, in field: inout Int64, present: Present) {
+        if let value {
+            field = value
+            packed.insert(present)
+        } else {
+            packed.remove(present)
+        }
+    }
 
     /// A signed copy without revocation: where `refund_reversed` is raised when it follows the
     /// last cancelling copy.
@@ -221,9 +280,12 @@ final class TransactionState: @unchecked Sendable {
 
     /// Notes the record's user when it is not the owner (for `shared_transaction`).
     func noteUser(_ source: Source) {
-        if source.user != first.user, otherUsers[source.user] == nil {
-            otherUsers[source.user] = source.recordID
-            otherUserOrder.append(source.user)
+        guard source.user != first.user else { return }
+        let others = self.others ?? OtherUsers()
+        self.others = others
+        if others.earliestRecord[source.user] == nil {
+            others.earliestRecord[source.user] = source.recordID
+            others.order.append(source.user)
         }
     }
 }

@@ -34,7 +34,7 @@ import Synchronization
 package final class ReportStaging: @unchecked Sendable {
     /// The file that says what a report folder holds (`Run/ManifestFile` writes it); the
     /// folder's safety checks read its list of names.
-    static let manifestName = "manifest.json"
+    package static let manifestName = "manifest.json"
 
     package static let stateName = ReportFolderSurvey.stateName
     /// The report folder as the user named it (`reports`, `out/2024`), without trailing slashes.

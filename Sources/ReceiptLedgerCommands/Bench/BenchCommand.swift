@@ -73,6 +73,9 @@ enum BenchCommand {
                                  ndjson: ndjson, ndjsonBytes: withNDJSON ? BenchData.fileSize(data.ndjsonPath) : 0,
                                  generated: !generated.isEmpty, cached: cached)
         print(report.text)
+        print(try MemoryPerTransaction.measure(pipeline: pipeline, run: sqliteRun, out: scratch + "/out", data: data, log: log) {
+            try child($0, scratch: scratch)
+        }.line)
         guard scan.has("verify") else { return ExitCode.success }
         log("verify: the default and the reference reading of \(data.sqlitePath)…")
         return try verify(sqliteRun, out: scratch + "/out", scratch: scratch) ? ExitCode.success : ExitCode.fatal

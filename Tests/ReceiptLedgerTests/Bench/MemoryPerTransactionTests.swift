@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import ReceiptLedger
+@testable import ReceiptLedgerDemo
+@testable import ReceiptLedgerCommands
+
+/// `bench`'s memory per transaction (issue 26): (peak RSS − the baseline run's) ÷ the
+/// transactions booked beyond the baseline's, the counts read from the runs' manifests, the
+/// baseline run on the one-record data set (a run refuses an input without a record).
+@Suite struct MemoryPerTransactionTests {
+    @Test func dividesThePeakAboveTheBaselineByTheTransactionsBeyondIt() {
+        let memory = MemoryPerTransaction(peakRSSBytes: 300 << 20, baselinePeakRSSBytes: 50 << 20, transactions: 200_002,
+                                          baselineTransactions: 2)
+        // 250 MiB = 262,144,000 bytes ÷ 200,000 = 1,310.72.
+        #expect(memory.bytesPerTransaction == 1_310.72)
+        #expect(memory.line == "memory      (peak RSS 300 MiB − 50 MiB of a run on 1 record) ÷ (200002 − 2 transactions): "
+            + "1,311 bytes per transaction")
+        let none = MemoryPerTransaction(peakRSSBytes: 60 << 20, baselinePeakRSSBytes: 50 << 20, transactions: 1, baselineTransactions: 1)
+        #expect(none.bytesPerTransaction == nil)
+        #expect(none.line.hasSuffix("÷ (1 − 1 transactions): no transaction beyond the baseline's"))
+    }
+
+    @Test func readsBothManifestsAndRunsTheSameCommandOnTheOneRecordDataSet() throws {
+        let folder = try HostileSupport.temporaryFolder("bench-memory")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        let manifest = URL(fileURLWithPath: folder + "/out/manifest.json")
+        try Data(#"{"tool": "receipt-ledger", "counts": {"records_read": 9, "transactions": 1234, "anomalies": 2}}"#.utf8).write(to: manifest)
+        let data = BenchData(directory: folder, records: 10, seed: 1)
+        let run = ["run", "--db", data.sqlitePath, "--catalog", data.catalogPath, "--out", folder + "/out"]
+        var ran: [[String]] = []
+        let memory = try MemoryPerTransaction.measure(
+            pipeline: [ChildRun.Result(seconds: 1, peakRSSBytes: 90 << 20, exitCode: 0), ChildRun.Result(seconds: 1, peakRSSBytes: 120 << 20, exitCode: 0)],
+            run: run, out: folder + "/out", data: data, log: { _ in }
+        ) { arguments in
+            ran.append(arguments)
+            try Data(#"{"counts": {"transactions": 4}}"#.utf8).write(to: manifest)
+            return ChildRun.Result(seconds: 0.1, peakRSSBytes: 40 << 20, exitCode: 0)
+        }
+        #expect(ran == [["run", "--db", folder + "/receipts-1-s1.sqlite", "--catalog", data.catalogPath, "--out", folder + "/out"]])
+        #expect(try SQLiteDatabase.integer(path: folder + "/receipts-1-s1.sqlite", sql: "SELECT count(*) FROM verification_results") == 1)
+        #expect(memory.peakRSSBytes == 120 << 20)
+        #expect(memory.baselinePeakRSSBytes == 40 << 20)
+        #expect(memory.transactions == 1234)
+        #expect(memory.baselineTransactions == 4)
+        #expect(memory.bytesPerTransaction == Double(80 << 20) / 1230)
+    }
+
+    @Test func theBaselineRunBooksTheOneRecordsTransactions() throws {
+        let folder = try HostileSupport.temporaryFolder("bench-memory-baseline")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let baseline = BenchData(directory: folder, records: 1, seed: 1)
+        _ = try baseline.ensure(ndjson: false, log: { _ in })
+        let out = folder + "/out"
+        let result = CommandLineTool.outcome(["run", "--db", baseline.sqlitePath, "--catalog", baseline.catalogPath, "--out", out,
+                                              "--templates", HostileSupport.templatesPath])
+        #expect(result.code == 0, "\(result.message ?? "")")
+        #expect(try MemoryPerTransaction.transactions(inManifestAt: out + "/manifest.json") == 1)
+    }
+
+    @Test func aManifestWithoutTheCountIsAnError() throws {
+        let folder = try HostileSupport.temporaryFolder("bench-memory-bad")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"counts": {"records_read": 9}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/manifest.json"))
+        #expect(throws: FatalError.self) { try MemoryPerTransaction.transactions(inManifestAt: folder + "/manifest.json") }
+        #expect(throws: FatalError.self) { try MemoryPerTransaction.transactions(inManifestAt: folder + "/missing.json") }
+    }
+}
