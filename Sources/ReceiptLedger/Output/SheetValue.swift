@@ -154,6 +154,8 @@ enum SheetValue {
     /// Fraction digits of a serial date-time: enough that the rounded fraction of a day lies
     /// within a small part of a millisecond of the instant, below a double's step there.
     static let serialFractionDigits = 10
+    /// 10 to the power `serialFractionDigits`, computed once rather than per cell.
+    private static let serialFractionScale: Int64 = (0..<serialFractionDigits).reduce(1) { scale, _ in scale * 10 }
 
     /// Appends the serial date-time of an instant in UTC (days since 1899-12-30 and the
     /// fraction of the day), computed exactly from the integer milliseconds and rounded at
@@ -163,9 +165,9 @@ enum SheetValue {
         guard instant.rawValue >= firstDateMillis else { return false }
         let (day, millisOfDay) = instant.dayAndMillisOfDay
         MoneyFormat.appendPlain(day + unixEpochSerialDay, minorDigits: 0, to: &output)
-        var scale: Int64 = 1
-        for _ in 0..<serialFractionDigits { scale *= 10 }
-        // millisOfDay < millisPerDay, so 2 × millisOfDay × scale stays within Int64; the result is below scale.
+        let scale = serialFractionScale
+        // Rounded half up; a time of day is under a day's ms, so the product cannot overflow
+        // and the fraction stays below `scale`.
         var fraction = (2 * millisOfDay * scale + UnixMillis.millisPerDay) / (2 * UnixMillis.millisPerDay)
         guard fraction > 0 else { return true }
         var digits = serialFractionDigits

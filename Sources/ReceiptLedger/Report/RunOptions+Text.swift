@@ -20,16 +20,12 @@ extension RunOptions {
 
     /// `--period`: day, week, month, quarter or year.
     package mutating func setPeriod(_ text: String) -> Bool {
-        guard let unit = PeriodUnit(rawValue: text) else { return false }
-        period = unit
-        return true
+        set(\.period, named: text)
     }
 
     /// `--calendar`: gregorian or apple-fiscal.
     package mutating func setCalendar(_ text: String) -> Bool {
-        guard let kind = CalendarKind(rawValue: text) else { return false }
-        calendar = kind
-        return true
+        set(\.calendar, named: text)
     }
 
     /// `--tz`: a zone `ZoneRules` knows.
@@ -41,15 +37,21 @@ extension RunOptions {
 
     /// `--refunds`: refund-period or sale-period.
     package mutating func setRefunds(_ text: String) -> Bool {
-        guard let booking = RefundBooking(rawValue: text) else { return false }
-        refunds = booking
-        return true
+        set(\.refunds, named: text)
     }
 
     /// `--revoke-grace-hours`: hours from 0 to 87600, decimals allowed (`GraceHours`).
     package mutating func setRevokeGraceHours(_ text: String) -> Bool {
         guard let hours = GraceHours(parsing: text) else { return false }
         revokeGraceHours = hours
+        return true
+    }
+
+    /// Sets an option whose values are an enum's raw names.
+    private mutating func set<Value: RawRepresentable>(_ option: WritableKeyPath<RunOptions, Value>, named text: String) -> Bool
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: text) else { return false }
+        self[keyPath: option] = value
         return true
     }
 

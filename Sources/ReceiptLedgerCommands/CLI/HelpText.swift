@@ -107,8 +107,9 @@ enum HelpText {
     input's SHA-256 alone (which every run computes for the manifest) and the whole run
     pipeline on the same file, every output written, and prints records/s, MB/s, the ratio to
     the plain read (the command's time, else the in-process one), the pipeline's peak memory
-    and CPU time (measured in a child process), and how much of the input the page cache held
-    before each run (below 100 %, runs also read the disk).
+    and CPU time (measured in a child process), the peak memory per distinct transaction (less
+    a run on a one-record data set, made beside it), and how much of the input the page cache
+    held before each run (below 100 %, runs also read the disk).
 
     Options:
       --records N            stored answers in the data set (default: 200000)

@@ -23,6 +23,24 @@ enum DemoSample {
         records.filter { $0.userID == user }
     }
 
+    /// The records as an in-memory source, the way a SQLite table would give them.
+    static var recordSource: ArrayRecordSource {
+        ArrayRecordSource(records.map { record in
+            ArrayRecordSource.Row(id: .integer(record.id), userID: record.userID.map { .text($0) } ?? .null,
+                                  verifiedAt: field(record.verifiedAt),
+                                  claimedEnvironment: record.claimedEnvironment.map { .text($0) } ?? .null,
+                                  response: record.response.map { .bytes($0) } ?? .null)
+        })
+    }
+
+    /// A timestamp as a source column holds it: ms as an integer, a text as text.
+    static func field(_ time: DemoTimestamp) -> FieldValue {
+        switch time {
+        case .millis(let value): .integer(value)
+        case .text(let text): .text(text)
+        }
+    }
+
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("receipt-ledger-demo-\(UUID().uuidString)-\(name)").path

@@ -51,12 +51,7 @@ import Testing
     /// The demo data (3,000 records) through the default pipeline and the reference: every
     /// report file the same, byte for byte.
     @Test func theDemoDataGivesTheSameReportBytes() throws {
-        let source = ArrayRecordSource(DemoSample.records.map { record in
-            ArrayRecordSource.Row(id: .integer(record.id), userID: record.userID.map { .text($0) } ?? .null,
-                                  verifiedAt: RepeatedCopyShortcutTests.field(record.verifiedAt),
-                                  claimedEnvironment: record.claimedEnvironment.map { .text($0) } ?? .null,
-                                  response: record.response.map { .bytes($0) } ?? .null)
-        })
+        let source = DemoSample.recordSource
         let catalog = try CatalogReader.parse(DemoCatalog.text, path: "catalog.csv")
         let options = RunOptions(input: .sqlite(path: "demo.sqlite", query: nil))
         let fast = try Self.render(source, catalog: catalog, options: options, reference: false)

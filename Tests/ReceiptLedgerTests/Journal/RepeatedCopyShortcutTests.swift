@@ -56,16 +56,11 @@ private typealias A = AnswerBuilder
     /// bad quantities and dates, shared transactions), read the default way with the shortcut
     /// and without it: every report file is the same, byte for byte.
     @Test func theDemoDataGivesTheSameReportBytesWithAndWithoutTheShortcut() throws {
-        let source = ArrayRecordSource(DemoSample.records.map { record in
-            ArrayRecordSource.Row(id: .integer(record.id), userID: record.userID.map { .text($0) } ?? .null,
-                                  verifiedAt: Self.field(record.verifiedAt),
-                                  claimedEnvironment: record.claimedEnvironment.map { .text($0) } ?? .null,
-                                  response: record.response.map { .bytes($0) } ?? .null)
-        })
+        let source = DemoSample.recordSource
         let orders = DemoSample.orders.map { order in
             Order(orderID: .integer(order.orderID), userID: order.userID.map { .text($0) } ?? .null, productID: .text(order.productID),
-                  transactionID: .text(order.transactionID), deliveredAt: Self.field(order.deliveredAt),
-                  revokedAt: order.revokedAt.map(Self.field) ?? .null)
+                  transactionID: .text(order.transactionID), deliveredAt: DemoSample.field(order.deliveredAt),
+                  revokedAt: order.revokedAt.map(DemoSample.field) ?? .null)
         }
         let catalog = try CatalogReader.parse(DemoCatalog.text, path: "catalog.csv")
         let options = RunOptions(input: .sqlite(path: "demo.sqlite", query: nil))
@@ -153,13 +148,6 @@ private typealias A = AnswerBuilder
             return again
         }
         return replayed
-    }
-
-    static func field(_ time: DemoTimestamp) -> FieldValue {
-        switch time {
-        case .millis(let value): .integer(value)
-        case .text(let text): .text(text)
-        }
     }
 
     /// Every report file of a run of the default pipeline with `shortcut`; none when the
