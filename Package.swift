@@ -18,11 +18,6 @@ let package = Package(
             name: "CSHA256",
             path: "Sources/CSHA256"
         ),
-        // Software prefetch for loops over objects in an order unrelated to memory; see CacheHints.swift.
-        .target(
-            name: "CCacheHints",
-            path: "Sources/CCacheHints"
-        ),
         // SQLite page reads served from 128 KiB reads of a read-only input; see read_ahead.c.
         .target(
             name: "CSQLiteReadAhead",
@@ -32,7 +27,7 @@ let package = Package(
         // The rules and the job (docs/ARCHITECTURE.md).
         .target(
             name: "ReceiptLedger",
-            dependencies: ["CSQLite", "CSQLiteReadAhead", "CSHA256", "CCacheHints"],
+            dependencies: ["CSQLite", "CSQLiteReadAhead", "CSHA256"],
             path: "Sources/ReceiptLedger"
         ),
         // The demo data generator. It sees only the library's `package` declarations; the

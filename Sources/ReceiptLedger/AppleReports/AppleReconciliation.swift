@@ -133,10 +133,6 @@ struct AppleReconciliation: Sendable {
         var sums: [String: Sums] = [:]
         var index = firstEvent(onOrAfter: span.firstDay, events)
         while index < events.count, events[index].day <= span.lastDay {
-            // Events are in day order, their transactions anywhere in memory: each is asked for
-            // ahead of its turn (`CacheHints`), so the sums do not wait on cache misses.
-            let ahead = index + CacheHints.distance
-            if ahead < events.count { CacheHints.prefetch(transactions, at: events[ahead].transaction) }
             let event = events[index]
             // Changed in place: a copy taken out and put back copied the key's set of transactions
             // at every event (quadratic in a busy day's sales).

@@ -8,7 +8,7 @@
 ///
 /// `parsing` chooses, once for all its documents, which parser reads them: the tape parser, or
 /// Foundation's (`FoundationJSON`, the reference reading), whose documents are written out
-/// (no known objects, nothing in place) and read through the same views.
+/// (nothing in place) and read through the same views.
 final class JSONParser {
     let maxDepth: Int
     let parsing: JSONParsing
@@ -26,9 +26,8 @@ final class JSONParser {
         self.parsing = parsing
     }
 
-    /// Parses `bytes`, sharing the array's storage (no copy). Objects `knownObjects` recognises
-    /// are left whole on the tape (see `JSONTapeBuilder.KnownObjects`).
-    func parse(_ bytes: [UInt8], knownObjects: JSONTapeBuilder.KnownObjects? = nil) throws(JSONParseError) -> JSONDocument {
+    /// Parses `bytes`, sharing the array's storage (no copy).
+    func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONDocument {
         if parsing == .foundation {
             documentsRead.foundation += 1
             return try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try FoundationJSON.document(buffer, maxDepth: maxDepth) }
@@ -39,15 +38,14 @@ final class JSONParser {
         } else {
             tape = JSONTape(capacity: bytes.count / 16)
         }
-        try JSONTapeBuilder.build(bytes, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects)
+        try JSONTapeBuilder.build(bytes, into: tape, stack: &stack, maxDepth: maxDepth)
         return JSONDocument(parsedBytes: bytes, tape: tape)
     }
 
     /// Parses `bytes` where they are (no copy) and calls `body` with a view of the result;
     /// the view, like the bytes, is valid only inside `body`. For a caller that reads what it
     /// needs and keeps nothing of the document: a thread reading one answer after another.
-    func withView<R>(parsingInPlace bytes: UnsafeRawBufferPointer, knownObjects: JSONTapeBuilder.KnownObjects? = nil,
-                     knownObjectArrays: JSONKeySet? = nil, _ body: (JSONView) -> R) throws(JSONParseError) -> R {
+    func withView<R>(parsingInPlace bytes: UnsafeRawBufferPointer, _ body: (JSONView) -> R) throws(JSONParseError) -> R {
         let buffer = bytes.assumingMemoryBound(to: UInt8.self)
         if parsing == .foundation {
             documentsRead.foundation += 1
@@ -59,8 +57,7 @@ final class JSONParser {
         } else {
             tape = JSONTape(capacity: bytes.count / 16)
         }
-        try JSONTapeBuilder.build(buffer, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects,
-                                  knownObjectArrays: knownObjectArrays)
+        try JSONTapeBuilder.build(buffer, into: tape, stack: &stack, maxDepth: maxDepth)
         return tape.withEntries { entries in body(JSONView(entries: entries, bytes: buffer)) }
     }
 }

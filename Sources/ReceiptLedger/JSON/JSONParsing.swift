@@ -5,7 +5,7 @@
 /// reading (`JournalPipeline.reference`) takes Foundation's, to check the tape parser against a
 /// parser it shares no code with.
 enum JSONParsing: Sendable, Equatable {
-    /// The project's strict tape parser (`JSONTapeBuilder`), in place, with known objects.
+    /// The project's strict tape parser (`JSONTapeBuilder`), in place.
     case tape
     /// Foundation's `JSONSerialization`, its result written out as a document (`FoundationJSON`).
     case foundation

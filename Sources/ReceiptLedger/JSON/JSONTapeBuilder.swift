@@ -10,35 +10,20 @@ enum JSONTapeBuilder {
         var index: Int
         var count: Int
         var isObject: Bool
-        /// An array whose object elements are offered to `KnownObjects`.
-        var offersKnownObjects = false
     }
-
-    /// Objects whose exact bytes were parsed before, which need not be parsed again: given the
-    /// bytes from an array element's `{` to the end of the input, the length of the known object
-    /// they start with and a number for it, or nil. Only objects without nested containers may be
-    /// known, so that a known object is valid JSON (it was parsed before) with exactly the depth
-    /// of a container opened there, and the document is accepted or refused as a full parse would.
-    typealias KnownObjects = (UnsafeBufferPointer<UInt8>) -> (length: Int, number: Int)?
 
     /// Parses `bytes` into `tape` (which must be empty). `stack` is scratch space, passed in so
     /// a `JSONParser` can keep its allocation from one document to the next.
     static func build(
-        _ bytes: [UInt8], into tape: JSONTape, stack: inout [Frame], maxDepth: Int, knownObjects: KnownObjects? = nil,
-        knownObjectArrays: JSONKeySet? = nil
+        _ bytes: [UInt8], into tape: JSONTape, stack: inout [Frame], maxDepth: Int
     ) throws(JSONParseError) {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
-            try build(buffer, into: tape, stack: &stack, maxDepth: maxDepth, knownObjects: knownObjects,
-                      knownObjectArrays: knownObjectArrays)
+            try build(buffer, into: tape, stack: &stack, maxDepth: maxDepth)
         }
     }
 
-    /// `knownObjectArrays`, when given, limits `knownObjects` to the elements of arrays that are
-    /// the values of members with those keys (compared as raw bytes): a caller that knows where
-    /// its known objects can be spares the lookups everywhere else.
     static func build(
-        _ bytes: UnsafeBufferPointer<UInt8>, into tape: JSONTape, stack: inout [Frame], maxDepth: Int,
-        knownObjects: KnownObjects? = nil, knownObjectArrays: JSONKeySet? = nil
+        _ bytes: UnsafeBufferPointer<UInt8>, into tape: JSONTape, stack: inout [Frame], maxDepth: Int
     ) throws(JSONParseError) {
         guard let p = bytes.baseAddress, !bytes.isEmpty else { throw .endOfInput(0) }
         let n = bytes.count
@@ -78,28 +63,6 @@ enum JSONTapeBuilder {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard stack.count + (current == nil ? 0 : 1) < maxDepth else { throw .tooDeep(i, maxDepth: maxDepth) }
                 let isObject = byte == UInt8(ascii: "{")
-                if isObject, let knownObjects, let frame = current, frame.offersKnownObjects,
-                   let known = knownObjects(UnsafeBufferPointer(start: p + i, count: n - i)) {
-                    var entry = JSONTapeEntry(kind: .object, start: i, end: i + known.length, next: tape.count + 1, flags: .isKnownObject)
-                    entry.count = UInt32(truncatingIfNeeded: known.number)
-                    tape.append(entry)
-                    i += known.length
-                    break
-                }
-                // An array offers its elements to `knownObjects` unless `knownObjectArrays` names
-                // other keys: the member key is the entry just before this one.
-                var offersKnownObjects = false
-                if !isObject, knownObjects != nil {
-                    if let knownObjectArrays {
-                        if let frame = current, frame.isObject {
-                            let key = tape[tape.count - 1]
-                            let keyBytes = UnsafeBufferPointer(start: p + Int(key.start) + 1, count: Int(key.end) - Int(key.start) - 2)
-                            offersKnownObjects = knownObjectArrays.position(of: keyBytes) != nil
-                        }
-                    } else {
-                        offersKnownObjects = true
-                    }
-                }
                 let index = tape.append(JSONTapeEntry(
                     kind: isObject ? .object : .array, start: i, end: i, next: 0))
                 i = skipWhitespace(p, count: n, from: i + 1)
@@ -109,7 +72,7 @@ enum JSONTapeBuilder {
                     tape.close(index, end: i, count: 0)
                 } else {
                     if let outer = current { stack.append(outer) }
-                    current = Frame(index: index, count: 0, isObject: isObject, offersKnownObjects: offersKnownObjects)
+                    current = Frame(index: index, count: 0, isObject: isObject)
                     if isObject { i = try memberKey(p, count: n, at: i, into: tape) }
                     continue document
                 }

@@ -23,10 +23,6 @@ struct JSONTapeEntry: Sendable {
         static let isInteger = Flags(rawValue: 1 << 1)
         /// A bool whose value is `true`.
         static let isTrue = Flags(rawValue: 1 << 2)
-        /// An object the parser recognised by its bytes (`JSONTapeBuilder.KnownObjects`) and did
-        /// not take apart: its members are not on the tape, and `count` is the number the
-        /// recogniser gave it. Only a parser given `KnownObjects` writes such entries.
-        static let isKnownObject = Flags(rawValue: 1 << 3)
     }
 
     init(kind: JSONKind, start: Int, end: Int, next: Int, flags: Flags = []) {

@@ -14,34 +14,10 @@ struct JSONView {
     @inline(__always)
     func kind(_ index: Int) -> JSONKind { entries[index].kind }
 
-    /// Elements of an array or members of an object; 0 for scalars and for a known object
-    /// (whose members are not on the tape).
+    /// Elements of an array or members of an object; 0 for scalars.
     func count(_ index: Int) -> Int {
         let entry = entries[index]
-        guard !entry.flags.contains(.isKnownObject) else { return 0 }
         return entry.kind == .object || entry.kind == .array ? Int(entry.count) : 0
-    }
-
-    /// The number `JSONTapeBuilder.KnownObjects` gave the object at `index`, if it recognised it.
-    func knownObjectNumber(_ index: Int) -> Int? {
-        let entry = entries[index]
-        return entry.flags.contains(.isKnownObject) ? Int(entry.count) : nil
-    }
-
-    /// Whether the value at `index` is an object (taken apart on the tape) whose members are
-    /// all scalars: no container inside it, not even an empty one.
-    func isFlatObject(_ index: Int) -> Bool {
-        let entry = entries[index]
-        guard entry.kind == .object, !entry.flags.contains(.isKnownObject) else { return false }
-        // Members are key/value pairs of entries; a nested container would take more.
-        guard Int(entry.next) - index - 1 == 2 * Int(entry.count) else { return false }
-        var value = index + 2
-        while value < Int(entry.next) {
-            let kind = entries[value].kind
-            if kind == .object || kind == .array { return false }
-            value += 2
-        }
-        return true
     }
 
     /// Calls `body` with a string's UTF-8 text: its bytes in place when it has no escapes,

@@ -24,12 +24,6 @@ struct Journal: Sendable {
         heldTransactionIDs.index.find(environment, id).flatMap(transaction(number:))
     }
 
-    /// Asks for the booked transaction with this number, if any (a hint: see `CacheHints`).
-    func prefetchTransaction(number: Int) {
-        guard let position = bookedPosition(number: number) else { return }
-        transactions.withUnsafeBufferPointer { CacheHints.prefetchObject($0, at: position) }
-    }
-
     /// The booked transaction with this number in `heldTransactionIDs.index`, if any.
     func transaction(number: Int) -> Transaction? {
         bookedPosition(number: number).map { transactions[$0] }
@@ -105,32 +99,8 @@ extension JournalBuilder {
         var booking = Booking()
         booking.transactions.reserveCapacity(positions.count)
         booking.positions.reserveCapacity(positions.count)
-        // Key order visits the states in no order of memory, so each is asked for ahead of its
-        // turn, in three steps, each waiting on nothing the one before has not brought: twice
-        // the distance ahead, its reference in `states` and its mark; the distance ahead, the
-        // state itself (its reference has arrived); halfway there (the state has arrived), the
-        // index slot of its id in the other environment, which `book` probes, and its owner's
-        // name.
-        states.withUnsafeBufferPointer { stateReferences in
-            let distance = CacheHints.distance
-            var step = positions.startIndex
-            for position in positions {
-                if step + 2 * distance < positions.endIndex {
-                    let far = positions[step + 2 * distance]
-                    CacheHints.prefetch(stateReferences, at: far)
-                    CacheHints.prefetch(marks, at: far)
-                }
-                if step + distance < positions.endIndex {
-                    CacheHints.prefetchObject(stateReferences, at: positions[step + distance], lines: 4)
-                }
-                if step + distance / 2 < positions.endIndex {
-                    let state = stateReferences[positions[step + distance / 2]]
-                    stateIndex.prefetchSlot(state.key.environment == .production ? .sandbox : .production, state.key.transactionID)
-                    users.prefetchName(state.first.user)
-                }
-                step += 1
-                book(stateReferences[position], at: position, catalog: catalog, into: &booking)
-            }
+        for position in positions {
+            book(states[position], at: position, catalog: catalog, into: &booking)
         }
         return booking
     }

@@ -19,8 +19,6 @@ struct JournalBuilder {
     private(set) var states: [TransactionState] = []
     /// Each state's `MergeMark`, at the same position.
     private(set) var marks: [MergeMark] = []
-    /// The transaction of each copy met, by its serial.
-    private var copyStates = CopyStates()
     /// Where each transaction's state is in `states`.
     private(set) var stateIndex = TransactionIndex()
     private(set) var anomalies: [Anomaly] = []
@@ -100,19 +98,19 @@ struct JournalBuilder {
         var badQuantityRaised = Set<ExactString>()
         let copies = record.transactions
         let shortcut = self.shortcut
-        for index in copies.indices {
-            let serial = copies[index].serial
+        for entry in copies {
+            let copy = entry.copy
             // A signed copy's own environment (SPEC §9), else the record's.
-            let environment = copies[index].environment ?? environment
+            let environment = entry.environment ?? environment
             var position = -1  // -1 until the copy's transaction is known
-            if let known = stateNumber(of: copies, at: index, in: environment) {
+            if let known = stateIndex.find(environment, copy.id) {
                 position = known
                 let mark = marks[known]
-                if mark.lastSerial == serial,
+                if mark.lastCopy.isSame(as: copy.fingerprint),
                    shortcut.mergeMaySkip(inSameRecord: mark.lastRank == context.rank, lastMergeConflicted: mark.lastMergeConflicted,
-                                         raisesFindings: copies[index].raisesFindings) {
-                    // The very copy merged last: what is left is to count a later record and
-                    // note its user (both done already in the same record).
+                                         raisesFindings: copy.raisesFindings) {
+                    // A repeat of the copy merged last: what is left is to count a later record
+                    // and note its user (both done already in the same record).
                     if mark.lastRank != context.rank {
                         marks[known].noteRecord(rank: context.rank)
                         if context.user != mark.owner { states[known].noteUser(source) }
@@ -120,11 +118,9 @@ struct JournalBuilder {
                     continue
                 }
             }
-            let copy = copies[index].copy
             if position < 0 {
                 let number = stateIndex.insert(environment, copy.id)
                 assert(number == states.count, "the index numbers transactions as `states` holds them")
-                copyStates.note(number, serial: serial, in: environment)
                 states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
                 marks.append(MergeMark(owner: context.user))
                 position = number
@@ -132,7 +128,7 @@ struct JournalBuilder {
             let state = states[position]
             marks[position].noteRecord(rank: context.rank)
             let conflicts = state.merge(copy, from: source)
-            marks[position].lastSerial = serial
+            marks[position].lastCopy = copy.fingerprint
             marks[position].lastMergeConflicted = !conflicts.isEmpty
             if copy.cancellation.instant != nil, state.takeCancellationBeforePurchase(), let cancelled = state.cancellation,
                let purchase = state.purchase {
@@ -167,25 +163,6 @@ struct JournalBuilder {
         environmentChecks.append(EnvironmentCheck(recordID: context.recordID, user: context.userName, verifiedAt: context.verifiedAt,
                                                   claimedEnvironment: context.claimedEnvironment ?? "", environments: environments,
                                                   status: record.status, findings: findings))
-    }
-
-    /// The number of the transaction of the copy at `index` in `environment`, if it has one: as
-    /// noted by its serial when the merge met this very copy before, else from the index by
-    /// its id, and then noted.
-    ///
-    /// A copy is merged by one builder only: each pipeline reads its own copies (its readers'
-    /// memos are its own), which debug builds check. Takes the record's list and a position
-    /// rather than the element: a copied element would retain its copy, the very object a
-    /// repeat's merge leaves alone.
-    private mutating func stateNumber(of copies: [ParsedRecord.Copy], at index: Int, in environment: Environment) -> Int? {
-        let serial = copies[index].serial
-        if let noted = copyStates.state(ofSerial: serial, in: environment) {
-            assert(stateIndex.find(environment, copies[index].copy.id) == noted, "a copy noted by another merge")
-            return noted
-        }
-        guard let number = stateIndex.find(environment, copies[index].copy.id) else { return nil }
-        copyStates.note(number, serial: serial, in: environment)
-        return number
     }
 
     /// Timestamp kinds once per (kind, environment, transaction, field) at the earliest record

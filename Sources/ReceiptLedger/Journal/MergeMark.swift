@@ -2,16 +2,16 @@
 /// which record, and how many records held it. `JournalBuilder` keeps one per transaction in a
 /// flat array beside its states (same positions).
 ///
-/// Every stored answer repeats the subscriber's history, so most copies a record holds are the
-/// very copies (`TransactionCopy.serial`) that the same user's previous record held: for
-/// those only the record count changes. The marks (32 bytes per transaction, in one flat
-/// array) hold all that such a repeat reads and writes, so that it never waits on a cache miss
-/// for a state last touched thousands of records before; the state is touched only when a
-/// copy brings something new, or a user other than the owner.
+/// Every stored answer repeats the subscriber's history, so most copies a record holds repeat,
+/// byte for byte (`CopyFingerprint`), the copies the same user's previous record held: for
+/// those only the record count changes. The marks (one flat array) hold all that such a repeat
+/// reads and writes, so that it never waits on a cache miss for a state last touched thousands
+/// of records before; the state is touched only when a copy brings something new, or a user
+/// other than the owner.
 /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › MergeMark.
 struct MergeMark: Sendable {
-    /// The serial of the copy merged last; 0 before the first merge (serials start at 1).
-    var lastSerial: UInt64 = 0
+    /// The bytes of the copy merged last; `.none` before the first merge.
+    var lastCopy = CopyFingerprint.none
     /// The rank of the latest record that held the transaction; -1 before any.
     private(set) var lastRank = -1
     /// Distinct accepted records holding the transaction (SPEC `record_count`).

@@ -113,14 +113,6 @@ struct RecordIndex {
         return Entry(position: position, id: id, verifiedAt: verifiedAt, user: user)
     }
 
-    /// Asks for the part of the user table that `check(keys)` will read first, so that the
-    /// cache miss (the table outgrows the caches) overlaps the reading of the record's response
-    /// instead of following it. A hint only: it changes no result.
-    /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › RecordIndex.
-    func prefetchUser(_ keys: RecordKeys) {
-        if case .text(let text) = keys.userID, !text.isEmpty { users.prefetch(text) }
-    }
-
     /// Rejects a record whose id an earlier record in processing order holds.
     mutating func rejectDuplicate(_ entry: Entry) {
         duplicateRejections.append(RowRejection(position: entry.position, recordID: String(entry.id), userID: users.name(entry.user),
@@ -203,12 +195,7 @@ struct UserTable: Sendable {
         UserID(index: Int32(index.insert(ExactString(name)).number))
     }
 
-    /// Asks for where `intern(name)` will look first (a hint: it changes nothing).
-    func prefetch(_ name: String) { index.prefetchSlot(of: ExactString(name)) }
-
     func name(_ id: UserID) -> String { index.strings[Int(id.index)] }
-    /// Asks for where `name(id)` will look (a hint: it changes nothing).
-    func prefetchName(_ id: UserID) { CacheHints.prefetch(index.strings, at: Int(id.index)) }
     func lookup(_ name: String) -> UserID? { index.number(of: ExactString(name)).map { UserID(index: Int32($0)) } }
     var count: Int { index.count }
 }

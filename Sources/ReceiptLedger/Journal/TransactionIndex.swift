@@ -65,12 +65,6 @@ struct TransactionIndex: Sendable {
         }
     }
 
-    /// Asks for the slot where `find` starts looking for `id` (a hint for a loop that looks up
-    /// ids in no order of memory: see `CacheHints`).
-    func prefetchSlot(_ environment: Environment, _ id: ExactString) {
-        CacheHints.prefetch(slots, at: Self.slot(environment == .sandbox, id.fingerprint) & (slots.count - 1))
-    }
-
     /// Indexes a transaction that `find` does not know; returns its number.
     mutating func insert(_ environment: Environment, _ id: ExactString) -> Int {
         if (count + 1) * 2 > slots.count { grow() }

@@ -63,13 +63,9 @@ struct Reconciliation: Sendable {
         // Orders of ids no booked transaction answers (held by no accepted record, or held but
         // never booked), by id: `duplicate_delivery` is judged for them too (SPEC §8 Revision 2).
         var unbookedOrders: [String: [Int]] = [:]
-        // Orders name transactions in no order of memory: the transaction numbers are found
-        // first, each index slot asked for ahead, and then each order's transaction is asked for
-        // ahead of its turn (`CacheHints`), so that the joins do not wait on cache misses.
+        // Each order's transaction number, found first.
         var numbers = [Int](repeating: -1, count: orders.count)
         for position in orders.indices {
-            let ahead = position + CacheHints.distance
-            if ahead < orders.count { index.prefetchSlot(.production, ExactString(orders[ahead].transactionID)) }
             let id = ExactString(orders[position].transactionID)
             // Only production transactions can lack an order, so only they are marked; the
             // sandbox one is looked up when there is no production one (one probe, not two,
@@ -82,8 +78,6 @@ struct Reconciliation: Sendable {
             }
         }
         for position in orders.indices {
-            let ahead = position + CacheHints.distance
-            if ahead < orders.count { journal.prefetchTransaction(number: numbers[ahead]) }
             // Fields are read one by one: a copy of the order would retain each of its texts.
             let transactionID = orders[position].transactionID
             if let unreadable = orders[position].unreadable {

@@ -27,10 +27,9 @@ struct ArrayRecordSource: RecordSource {
 
     init(_ rows: [Row]) { self.rows = rows }
 
-    func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+    func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         for row in rows {
             let keys = RecordKeys(id: row.id, userID: row.userID, verifiedAt: row.verifiedAt)
-            keysRead(keys)
             let more: Bool
             switch row.response {
             case .null: more = try body(keys, row.claimedEnvironment, nil)

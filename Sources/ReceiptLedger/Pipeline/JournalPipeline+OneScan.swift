@@ -15,7 +15,7 @@ extension JournalPipeline {
         // captured by local functions: those are boxed on the heap, and every use of them is
         // checked for overlapping access at run time.
         do {
-            try source.scanRecords(keysRead: { merge.index.prefetchUser($0) }) { keys, claimedEnvironment, response in
+            try source.scanRecords { keys, claimedEnvironment, response in
                 guard let entry = merge.index.check(keys) else { return true }
                 // The input position stands in for the rank, which is not known yet.
                 if feed.add(entry, rank: entry.position, claimedEnvironment: claimedEnvironment.textValue, response: response) {
@@ -31,8 +31,7 @@ extension JournalPipeline {
         }
         window.releaseAll { merge.release($0) }
         // The reading threads end now, not after the journal is built, and the journal waits
-        // for them: their memos (up to 256 MiB each) are then freed before it is built, and
-        // never add to the run's peak memory.
+        // for them: what they hold (tapes, scratch) is freed before it is built.
         parsing.stop()
         parsing.waitUntilEnded()
         progress?.finish()
@@ -89,7 +88,6 @@ private struct OneScanMerge {
             }
             progress?.advance(by: records.count)
             parsing.recycle(records)
-            parsing.noteTransactionsMerged(builder.states.count)
         }
     }
 }

@@ -25,7 +25,6 @@ extension JournalPipeline {
                 }
             }
             progress?.advance(by: records.count)
-            parsing.noteTransactionsMerged(builder.states.count)
         }
         /// Takes what the workers have finished; waits while too many batches are out.
         func drain(waitingAbove limit: Int) {
@@ -57,7 +56,7 @@ extension JournalPipeline {
             drain(waitingAbove: 0)
             guard order.endPass() else { throw Self.changed(source, "it holds fewer records than the first pass read") }
         }
-        parsing.stop()  // frees the memos before the journal is built (see `runInOneScan`)
+        parsing.stop()  // frees the threads' scratch before the journal is built (see `runInOneScan`)
         parsing.waitUntilEnded()
         progress?.finish()
         PhaseTimer.mark("pass 2: answers read and merged")

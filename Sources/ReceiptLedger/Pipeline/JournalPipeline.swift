@@ -21,15 +21,13 @@ struct JournalPipeline {
     /// enough to stream.
     var batchSize = 256
     /// Threads reading answers: one per core but the one the calling thread takes (it reads
-    /// the input and merges meanwhile), at least one, and at most four: each keeps a memo of its
-    /// own (`ResponseReader.Scratch`), and one merging thread feeds only so many.
+    /// the input and merges meanwhile), at least one, and at most four: one merging thread
+    /// feeds only so many.
     /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › JournalPipeline.
     var workers = min(4, max(1, ProcessInfoCores.count - 1))
     var progress: (any RunObserver)?
     /// Whether to try one scan first (`runInOneScan`) before two passes.
     var readsInOneScan = true
-    /// Whether the reading threads keep memos of repeated objects (`ByteMemo`).
-    var memoizes = true
     /// Which parser the reading threads read answers and JWS payloads with.
     var parsing = JSONParsing.tape
     /// Whether the merge's state (an object per transaction) is kept until the process exits
@@ -43,8 +41,8 @@ struct JournalPipeline {
     }
 
     /// The reference reading, which documents the rules: answers and JWS payloads parsed by
-    /// Foundation's `JSONSerialization` (`JSONParsing.foundation`: no tape parser, no known
-    /// objects), one reading thread, two passes, no memo, every copy merged in full
+    /// Foundation's `JSONSerialization` (`JSONParsing.foundation`: no tape parser), one reading
+    /// thread, two passes, every copy merged in full
     /// (`RepeatedCopyShortcut.disabled`), through the same rules code. It is slow and simple,
     /// and must write the same bytes as the default (`receipt-ledger run --reference`,
     /// `bench --verify`, the tests): the tape parser and the machinery are checked against it.
@@ -52,7 +50,6 @@ struct JournalPipeline {
         var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.workers = 1
         pipeline.readsInOneScan = false
-        pipeline.memoizes = false
         pipeline.shortcut = .disabled
         pipeline.parsing = .foundation
         return pipeline
@@ -84,7 +81,7 @@ struct JournalPipeline {
     }
 
     func makeWorkers() -> ParsingWorkers {
-        ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers), memoizes: memoizes, parsing: parsing)
+        ParsingWorkers(reader: reader, threads: workers, maxInFlight: 4 * max(1, workers), parsing: parsing)
     }
 
     /// The context `JournalBuilder.add` needs for a parsed record merged at `rank`.

@@ -14,7 +14,7 @@ final class NDJSONRecordSource: RecordSource {
         }
     }
 
-    func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+    func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         try forEachLine { lineNumber, line in
             guard let object = Self.parseObject(line) else {
                 let isJSON = (try? JSONDocument(bytes: line)) != nil
@@ -22,7 +22,6 @@ final class NDJSONRecordSource: RecordSource {
             }
             let keys = RecordKeys(id: Self.field(object["id"]), userID: Self.field(object["user_id"]),
                                   verifiedAt: Self.field(object["verified_at"]))
-            keysRead(keys)
             let claimedEnvironment = Self.field(object["claimed_environment"])
             switch Self.response(object) {
             case .null: return try body(keys, claimedEnvironment, nil)

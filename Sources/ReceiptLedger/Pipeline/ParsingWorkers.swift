@@ -1,15 +1,13 @@
 import Foundation
-import Synchronization
 
 /// Threads that read answers (`ResponseReader`) while the caller goes on reading the input and
 /// merging: the stage of the pipeline that runs in parallel.
 ///
 /// Batches go in with `submit` and come out with `next` in the order they were submitted,
 /// whichever thread finished first, so the merge that consumes them sees the same sequence on
-/// every run. Each batch names the thread that reads it: the caller sends every record of one
-/// user to the same thread, whose memo (`ByteMemo`) then sees that user's repeated history.
-/// At most `maxInFlight` batches are submitted and not yet taken, which bounds the memory held
-/// by bodies waiting to be read and records waiting to be merged.
+/// every run. Each batch names the thread that reads it. At most `maxInFlight` batches are
+/// submitted and not yet taken, which bounds the memory held by bodies waiting to be read and
+/// records waiting to be merged.
 final class ParsingWorkers: @unchecked Sendable {
     /// Records to read, their bodies back to back in one buffer (one allocation per batch, not
     /// per record).
@@ -42,11 +40,7 @@ final class ParsingWorkers: @unchecked Sendable {
 
         var count: Int { ranks.count }
 
-        /// The input position of the batch's first record (-1 while empty).
-        private(set) var firstPosition = -1
-
         mutating func append(_ entry: RecordIndex.Entry, rank: Int, claimedEnvironment: String?, response: UnsafeRawBufferPointer?) {
-            if ranks.isEmpty { firstPosition = entry.position }
             ranks.append(rank)
             entries.append(entry)
             claimedEnvironments.append(claimedEnvironment)
@@ -98,20 +92,15 @@ final class ParsingWorkers: @unchecked Sendable {
     private var stopping = false
     /// Reading threads not yet ended.
     private var running: Int
-    /// The distinct transactions merged so far, which sizes each thread's memo.
-    private let transactionsMerged = Atomic<Int>(0)
 
     /// How many threads read; `submit` takes a thread number below this.
     let threadCount: Int
 
-    /// Whether each thread keeps a memo of the objects it read (`ResponseReader.Scratch`).
-    private let memoizes: Bool
     /// Which parser each thread reads answers with (`ResponseReader.Scratch`).
     private let parsing: JSONParsing
 
-    init(reader: ResponseReader, threads count: Int, maxInFlight: Int, memoizes: Bool = true, parsing: JSONParsing = .tape) {
+    init(reader: ResponseReader, threads count: Int, maxInFlight: Int, parsing: JSONParsing = .tape) {
         self.reader = reader
-        self.memoizes = memoizes
         self.parsing = parsing
         self.maxInFlight = max(1, maxInFlight)
         threadCount = max(1, count)
@@ -191,11 +180,6 @@ final class ParsingWorkers: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Tells the threads how many distinct transactions the merge holds (`ResponseReader.Scratch.sizeMemo`).
-    func noteTransactionsMerged(_ count: Int) {
-        transactionsMerged.store(count, ordering: .relaxed)
-    }
-
     /// Hands records the merge is done with to `thread`, the thread that read them, which
     /// frees them before it reads its next batch (see `MergedRecords`).
     func dispose(_ records: [Parsed], readBy thread: Int) {
@@ -214,7 +198,7 @@ final class ParsingWorkers: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits until every reading thread has ended and freed its memo (after `stop()`).
+    /// Waits until every reading thread has ended and freed its scratch (after `stop()`).
     func waitUntilEnded() {
         condition.lock()
         while running > 0 { condition.wait() }
@@ -222,7 +206,7 @@ final class ParsingWorkers: @unchecked Sendable {
     }
 
     private func work(_ thread: Int) {
-        readBatches(thread)  // returns having freed the thread's scratch and memo
+        readBatches(thread)  // returns having freed the thread's scratch
         condition.lock()
         running -= 1
         condition.broadcast()
@@ -230,7 +214,7 @@ final class ParsingWorkers: @unchecked Sendable {
     }
 
     private func readBatches(_ thread: Int) {
-        let scratch = ResponseReader.Scratch(memoizes: memoizes, parsing: parsing)
+        let scratch = ResponseReader.Scratch(parsing: parsing)
         while true {
             condition.lock()
             while pending[thread].isEmpty && !stopping { condition.wait() }
@@ -246,7 +230,6 @@ final class ParsingWorkers: @unchecked Sendable {
             condition.unlock()
             merged.removeAll()  // freed here, by the thread that allocated them
 
-            scratch.sizeMemo(forTransactions: transactionsMerged.load(ordering: .relaxed), readers: threadCount)
             parsed.reserveCapacity(batch.count)
             batch.forEach { rank, entry, claimedEnvironment, response in
                 parsed.append(Parsed(rank: rank, entry: entry, record: reader.read(bytes: response, scratch: scratch),

@@ -4,23 +4,12 @@
 /// that would have to go before one already released means the input is further out of order
 /// than that: `accept` throws, and the caller reads the input another way. Every decision
 /// depends only on the order records arrive in, never on timing.
-///
-/// A record is released thousands of arrivals after it came, when the lists the reading thread
-/// made for it have left the caches. So each release asks for the lists (and the slot) of a
-/// record a few places further on (by addresses noted on arrival), which then arrive while the
-/// records before it are merged, so that the merge does not wait on its first reads of them.
-/// A hint only: it changes no result.
 /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ProcessingOrderWindow.
 struct ProcessingOrderWindow {
     struct OutOfOrder: Error {}
 
-    /// A waiting record: its entry, its slot, and where its lists lie.
-    private typealias Waiting = (entry: RecordIndex.Entry, slot: Int, lists: ParsedRecord.ListAddresses)
-
-    /// How many places after the next record to be released the record lies whose lists are
-    /// asked for: one merge takes longer than a load from memory, and the distance gives the
-    /// slot, asked for at the same time, time to arrive before its lists are read.
-    private static let prefetchDistance = 2
+    /// A waiting record: its entry and its slot.
+    private typealias Waiting = (entry: RecordIndex.Entry, slot: Int)
 
     let capacity: Int
     /// The waiting records' entries and slots in processing order, from `first` on: a few
@@ -44,7 +33,6 @@ struct ProcessingOrderWindow {
 
     mutating func accept(_ parsed: consuming ParsingWorkers.Parsed, release: (consuming ParsingWorkers.Parsed) -> Void) throws(OutOfOrder) {
         let entry = parsed.entry
-        let lists = parsed.record.listAddresses
         if let lastReleased, entry.precedes(lastReleased) { throw OutOfOrder() }
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -54,7 +42,7 @@ struct ProcessingOrderWindow {
             slot = slots.count
             slots.append(consume parsed)
         }
-        insert((entry, slot, lists))
+        insert((entry, slot))
         while waitingCount > capacity { releaseFirst(release) }
     }
 
@@ -74,11 +62,6 @@ struct ProcessingOrderWindow {
         }
         lastReleased = next.entry
         freeSlots.append(next.slot)
-        let ahead = first + Self.prefetchDistance
-        if ahead < waiting.count {
-            waiting[ahead].lists.prefetch()
-            CacheHints.prefetch(slots, at: waiting[ahead].slot)
-        }
         guard let parsed = slots[next.slot].take() else { return }
         release(parsed)
     }

@@ -10,12 +10,8 @@ protocol RecordSource {
 
     /// One pass over whole records, in input order: each record's keys, claimed environment and
     /// response bytes (nil for NULL, lent for the call only) go to `body`; return `false` to stop
-    /// early. `keysRead` is told each record's keys first, as soon as they are read: a source
-    /// that then takes a while to fetch the response (SQLite follows its overflow pages) lets
-    /// the caller start on the keys meanwhile. A hint only: `body` still gets every record
-    /// whole (an unreadable NDJSON line skips the hint). `scanRecords(_:)` gives no hint.
-    func scanRecords(keysRead: (RecordKeys) -> Void,
-                     _ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
+    /// early.
+    func scanRecords(_ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws
 
     /// Pass 1 of the two-pass reading: the keys of every record, in input order. By default
     /// `scanRecords` without the bodies; a source that can skip reading them does so.
@@ -34,11 +30,6 @@ protocol RecordSource {
 }
 
 extension RecordSource {
-    /// `scanRecords(keysRead:_:)` without the hint.
-    func scanRecords(_ body: (_ keys: RecordKeys, _ claimedEnvironment: FieldValue, _ response: UnsafeRawBufferPointer?) throws -> Bool) throws {
-        try scanRecords(keysRead: { _ in }, body)
-    }
-
     func scanKeys(_ body: (RecordKeys) throws -> Void) throws {
         try scanRecords { keys, _, _ in
             try body(keys)

@@ -225,7 +225,7 @@ final class SQLiteRecordSource: RecordSource {
         SourceError(message: "cannot copy \(label) into a temporary table: \(error.message)", isFatal: true)
     }
 
-    func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+    func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
         if query == nil {
             // The table is read once, in order: SQLite needs its cache only for the few pages
             // from the root to the current leaf. At 64 KiB (not SQLite's default of 2 MB) the
@@ -249,7 +249,6 @@ final class SQLiteRecordSource: RecordSource {
             try reading {
                 try statement.forEachRow { row in
                     let keys = RecordKeys(id: row.fieldValue(id), userID: row.fieldValue(user), verifiedAt: row.fieldValue(verified))
-                    keysRead(keys)
                     let claimedEnvironment = row.fieldValue(claimed)
                     guard try Self.withResponse(row, response, { try body(keys, claimedEnvironment, $0) }) else { throw StopScan() }
                 }

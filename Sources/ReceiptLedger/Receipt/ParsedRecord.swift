@@ -19,22 +19,14 @@ struct ParsedRecord: Sendable {
         var field: String
     }
 
-    /// A copy as the record holds it, with what the merge needs of a copy it has merged before
-    /// (`CopyStates`, `MergeMark`), taken while the reading thread has the copy in its cache:
-    /// for such a repeat the merge then leaves the copy itself alone.
+    /// A copy as the record holds it, with the environment it is booked in.
     struct Copy: Sendable {
         let copy: TransactionCopy
-        /// `copy.serial`.
-        let serial: UInt64
-        /// `copy.raisesFindings`.
-        let raisesFindings: Bool
         /// The copy's own environment (a signed transaction's, SPEC §9); nil: the record's.
         let environment: Environment?
 
         init(_ copy: TransactionCopy, environment: Environment? = nil) {
             self.copy = copy
-            serial = copy.serial
-            raisesFindings = copy.raisesFindings
             self.environment = environment
         }
     }
@@ -58,27 +50,6 @@ struct ParsedRecord: Sendable {
     var transactions: [Copy] = []
     var renewals: [RenewalInfo] = []
     var anomalies: [RecordAnomaly] = []
-
-    /// Where the storage of the lists the merge reads first lies: taken from the lists' own
-    /// references, so neither list is touched (nor retained) to learn it. Valid while the
-    /// record lives and its lists are not changed.
-    struct ListAddresses {
-        let transactions: UnsafeRawPointer
-        let renewals: UnsafeRawPointer
-
-        /// Asks for the lists' first cache lines: the header, and the first copies.
-        func prefetch() {
-            CacheHints.prefetch(transactions)
-            CacheHints.prefetch(transactions + 64)
-            CacheHints.prefetch(renewals)
-        }
-    }
-
-    var listAddresses: ListAddresses {
-        // An array is one reference to its storage (header, then elements).
-        ListAddresses(transactions: unsafeBitCast(transactions, to: UnsafeRawPointer.self),
-                      renewals: unsafeBitCast(renewals, to: UnsafeRawPointer.self))
-    }
 
     final class NotificationBox: Sendable {
         let event: NotificationEvent

@@ -1,20 +1,18 @@
-/// The reader's table for `RepeatedCopyShortcut.readerMayDrop`: finds a copy that is the very
-/// object appended last for its transaction in the record being read. `latest_receipt_info`
-/// usually repeats `in_app` byte for byte, and the reader's memo hands out one object for both,
-/// so such repeats are common. Dropping them where they are read saves handing them over (a
-/// retain here, a release and a lookup in the merge). Figures: Benchmarks/EXPERIMENTS.md,
-/// "Kept" › RepeatedCopies.
+/// The reader's table for `RepeatedCopyShortcut.readerMayDrop`: finds a copy read from the
+/// same bytes as the copy appended last for its transaction in the record being read.
+/// `latest_receipt_info` usually repeats `in_app` byte for byte, so such repeats are common;
+/// dropping them where they are read saves handing them over and a lookup in the merge.
 ///
-/// An open-addressed table from the id's fingerprint to the copy appended last with it. Only
-/// the very same object counts as a repeat, so two ids that share a fingerprint can only
-/// make a repeat be missed (and merged, as without this table), never a wrong copy dropped.
-/// Slots carry the record's number, so nothing needs clearing between records; the objects
-/// named are held by the record being read, so an identity is never reused within it.
+/// An open-addressed table from the id's fingerprint to the position, in the record's list,
+/// of the copy appended last with it. A repeat needs the same id (compared in full) and the
+/// same `CopyFingerprint`, so two ids that share a fingerprint can only make a repeat be missed
+/// (and merged, as without this table), never another transaction's copy dropped. Slots carry
+/// the record's number, so nothing needs clearing between records.
 struct RepeatedCopies {
     private struct Slot {
         var record = 0
         var fingerprint = 0
-        var copy: ObjectIdentifier?
+        var position = 0
     }
     private var slots = [Slot](repeating: Slot(), count: 256)
     private var record = 0
@@ -27,26 +25,26 @@ struct RepeatedCopies {
         used = 0
     }
 
-    /// Whether `copy` is the copy appended last for its transaction in this record; when it
-    /// is not, the caller appends it, and it is noted as such.
-    mutating func isRepeat(_ copy: TransactionCopy) -> Bool {
+    /// Whether `copy` repeats the copy appended last for its transaction to `appended` (the
+    /// record's list); when it does not, the caller appends it, and it is noted as such.
+    mutating func isRepeat(_ copy: TransactionCopy, appended: [ParsedRecord.Copy]) -> Bool {
         let fingerprint = copy.id.fingerprint
-        let identity = ObjectIdentifier(copy)
         let mask = slots.count - 1
         var index = fingerprint & mask
         while slots[index].record == record {
             if slots[index].fingerprint == fingerprint {
-                if slots[index].copy == identity { return true }
-                slots[index].copy = identity
+                let last = appended[slots[index].position].copy
+                if last.id == copy.id && last.fingerprint.isSame(as: copy.fingerprint) { return true }
+                slots[index].position = appended.count
                 return false
             }
             index = (index + 1) & mask
         }
         if used >= slots.count / 2 {
             grow()
-            return isRepeat(copy)
+            return isRepeat(copy, appended: appended)
         }
-        slots[index] = Slot(record: record, fingerprint: fingerprint, copy: identity)
+        slots[index] = Slot(record: record, fingerprint: fingerprint, position: appended.count)
         used += 1
         return false
     }

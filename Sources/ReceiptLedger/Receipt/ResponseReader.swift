@@ -7,22 +7,18 @@ struct ResponseReader: Sendable {
     var shortcut = RepeatedCopyShortcut.enabled
 
     /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
-    /// memo of transaction copies, and which parser reads answers and payloads (`JSONParsing`:
+    /// table of repeated copies, and which parser reads answers and payloads (`JSONParsing`:
     /// the reference reading's is Foundation's). Not `Sendable`: one per thread.
     ///
     /// Its variables are marked `@exclusivity(unchecked)`, which spares the reading thread the
     /// run-time check for overlapping access (a thread-local access set each time) that a
-    /// class's variable passed `inout` gets on every answer and every known object. It is safe:
-    /// one thread uses a scratch, and the reader's accesses are sequential (the parse that asks
-    /// the memo ends before the answer is read); debug builds' tests still run with the checks
-    /// of every other variable.
+    /// class's variable passed `inout` gets on every answer. It is safe: one thread uses a
+    /// scratch, and the reader's accesses are sequential; debug builds' tests still run with
+    /// the checks of every other variable.
     final class Scratch {
         let parser: JSONParser
         /// Buffers and parsers for the payloads of signed records (SPEC §9).
         let payloads: CompactJWS.PayloadScratch
-        @exclusivity(unchecked) fileprivate var copies: ByteMemo<TransactionCopy>
-        /// Whether the memo keeps anything (the reference reading, `--reference`, keeps nothing).
-        let memoizes: Bool
         /// Product ids (one copy each per reader: every transaction keeps its product id for
         /// the whole run) and the latest original transaction id.
         @exclusivity(unchecked) fileprivate var copyTexts = CopyTexts()
@@ -30,11 +26,9 @@ struct ResponseReader: Sendable {
         @exclusivity(unchecked) fileprivate var repeatedCopies = RepeatedCopies()
         @exclusivity(unchecked) fileprivate var found = [Int](
             repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count, TransactionCopy.keys.count))
-        init(memoizes: Bool = true, parsing: JSONParsing = .tape) {
+        init(parsing: JSONParsing = .tape) {
             parser = JSONParser(parsing: parsing)
             payloads = CompactJWS.PayloadScratch(parsing: parsing)
-            self.memoizes = memoizes
-            copies = ByteMemo(byteBudget: memoizes ? Self.smallestMemoBudget : 0, largestBudget: memoizes ? Self.largestMemoBudget : 0)
         }
 
         var parsing: JSONParsing { parser.parsing }
@@ -43,33 +37,8 @@ struct ResponseReader: Sendable {
         var documentsRead: (tape: Int, foundation: Int) {
             (parser.documentsRead.tape + payloads.documentsRead.tape, parser.documentsRead.foundation + payloads.documentsRead.foundation)
         }
-
-        /// The least and the most `sizeMemo` gives the memo of transaction copies, per thread.
-        static let smallestMemoBudget = 16 << 20, largestMemoBudget = 256 << 20
-
-        /// The bytes the memo of transaction copies may keep, set by `sizeMemo`.
-        var memoBudget: Int { copies.byteBudget }
-
-        /// Sizes the memo of transaction copies for a run that has found `transactions`
-        /// distinct transactions so far, read by `readers` threads (each holding its users'
-        /// history): 768 bytes per transaction, from 16 MiB up to 256 MiB per thread.
-        ///
-        /// A subscriber's next answer comes after those of every other active subscriber, so
-        /// the memo must grow with the users for their history to be found again; memory then
-        /// grows with the distinct transactions, as the rest of the journal does. The memo is
-        /// exact, so its size changes the time a run takes and never what it reads.
-        /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › ResponseReader.
-        func sizeMemo(forTransactions transactions: Int, readers: Int) {
-            guard memoizes else { return }
-            let step = 8 << 20  // whole steps, so that the budget changes seldom
-            let wanted = (transactions * 768 / max(1, readers) + step - 1) / step * step
-            copies.byteBudget = min(max(wanted, Self.smallestMemoBudget), Self.largestMemoBudget)
-        }
     }
 
-    /// The arrays whose objects the memo may hold: not `pending_renewal_info`, whose entries
-    /// it never holds (a lookup each was wasted).
-    static let copyArrays = JSONKeySet(["in_app", "latest_receipt_info"])
     static let rootKeys = JSONKeySet([
         "status", "receipt", "environment", "latest_receipt_info", "pending_renewal_info",
         "notification_type", "signedPayload", "notificationType", "signedTransactions", "signedTransactionInfo", "data",
@@ -85,11 +54,10 @@ struct ResponseReader: Sendable {
     }
     static let receiptKeys = JSONKeySet(["in_app", "bundle_id", "receipt_type", "transaction_id", "bid"])
 
-    /// Reads one answer on its own: no memo, which only pays across answers (and reserves
-    /// room for hundreds of MiB).
+    /// Reads one answer on its own.
     func read(_ response: ResponseColumn) -> ParsedRecord {
-        guard case .bytes(let bytes) = response else { return read(bytes: nil, scratch: Scratch(memoizes: false)) }
-        return bytes.withUnsafeBytes { read(bytes: $0, scratch: Scratch(memoizes: false)) }
+        guard case .bytes(let bytes) = response else { return read(bytes: nil, scratch: Scratch()) }
+        return bytes.withUnsafeBytes { read(bytes: $0, scratch: Scratch()) }
     }
 
     /// Reads a response's bytes (nil for NULL), parsed where they are; a reading thread
@@ -98,14 +66,8 @@ struct ResponseReader: Sendable {
         guard let response, !response.allSatisfy(Self.isBlank) else {
             return rejected(.emptyResponse, "the response is NULL or blank")
         }
-        scratch.copies.beginDocument()
-        // Transaction objects the memo holds are left whole on the tape (`readEntries` takes
-        // their copies from the memo): most of an answer is history read before.
         do {
-            return try scratch.parser.withView(parsingInPlace: response, knownObjects: { scratch.copies.knownObject(in: $0) },
-                                               knownObjectArrays: Self.copyArrays) { view in
-                read(view, root: 0, scratch: scratch)
-            }
+            return try scratch.parser.withView(parsingInPlace: response) { view in read(view, root: 0, scratch: scratch) }
         } catch {
             // SPEC §9: text that is not JSON is a bare JWS only when it has a JWS's shape.
             let bytes = UnsafeBufferPointer(start: response.baseAddress?.assumingMemoryBound(to: UInt8.self), count: response.count)
@@ -117,22 +79,21 @@ struct ResponseReader: Sendable {
     }
 
     func read(_ root: JSONValue) -> ParsedRecord {
-        let scratch = Scratch(memoizes: false)
+        let scratch = Scratch()
         return root.document.withView { read($0, root: root.index, scratch: scratch) }
     }
 
     private func read(_ view: JSONView, root: Int, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
-            read(view, root: root, found: found, payloads: scratch.payloads, copies: &scratch.copies,
-                 dates: &scratch.receiptDates, texts: &scratch.copyTexts, repeats: &scratch.repeatedCopies)
+            read(view, root: root, found: found, payloads: scratch.payloads, dates: &scratch.receiptDates, texts: &scratch.copyTexts,
+                 repeats: &scratch.repeatedCopies)
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups): the
     /// kind of record from its top-level keys (SPEC §9), then that kind's reader.
     private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>, payloads: CompactJWS.PayloadScratch,
-                      copies: inout ByteMemo<TransactionCopy>, dates: inout ReceiptDateFields,
-                      texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
+                      dates: inout ReceiptDateFields, texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
         switch view.kind(root) {
         case .object: break
         case .string:
@@ -148,7 +109,7 @@ struct ResponseReader: Sendable {
             let kindKeys = Self.RootKey.self
             func has(_ key: Int) -> Bool { found[key] >= 0 && view.kind(found[key]) != .null }
             if has(kindKeys.notificationType) {
-                return readNotificationV1(view, root: root, found: found, copies: &copies, texts: &texts, repeats: &repeats)
+                return readNotificationV1(view, root: root, found: found, texts: &texts, repeats: &repeats)
             }
             let signed = SignedRecordReader(bundleIDs: bundleIDs, payloads: payloads)
             if has(kindKeys.signedPayload) || has(kindKeys.decodedNotificationType) { return signed.readNotificationV2(view, root) }
@@ -203,12 +164,12 @@ struct ResponseReader: Sendable {
         record.transactions.reserveCapacity(inApp.count(view) + latest.count(view) + (receiptIsTransaction ? 1 : 0))
         repeats.beginRecord()
         if receiptIsTransaction {
-            readEntries("receipt", EntryList(single: receipt), view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
+            readEntries("receipt", EntryList(single: receipt), view, found: found, into: &record, texts: &texts, repeats: &repeats)
         } else {
-            readEntries("in_app", inApp, view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
+            readEntries("in_app", inApp, view, found: found, into: &record, texts: &texts, repeats: &repeats)
         }
-        readEntries("latest_receipt_info", latest, view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
-        readEntries("latest_expired_receipt_info", expired, view, found: found, into: &record, copies: &copies, texts: &texts, repeats: &repeats)
+        readEntries("latest_receipt_info", latest, view, found: found, into: &record, texts: &texts, repeats: &repeats)
+        readEntries("latest_expired_receipt_info", expired, view, found: found, into: &record, texts: &texts, repeats: &repeats)
         readRenewals(view, renewalValue, into: &record)
         if let info = Self.topLevelRenewal(view, topLevelRenewal, of: record) { record.renewals.append(info) }
         if !receiptIsTransaction { record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, scan: &dates) }
@@ -219,8 +180,7 @@ struct ResponseReader: Sendable {
     /// `unified_receipt.latest_receipt_info`, its renewal info `unified_receipt.pending_renewal_info`;
     /// its environment `environment` (`PROD` is Production), else `unified_receipt.environment`,
     /// else §3's fallbacks.
-    private func readNotificationV1(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
-                                    copies: inout ByteMemo<TransactionCopy>, texts: inout CopyTexts,
+    private func readNotificationV1(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>, texts: inout CopyTexts,
                                     repeats: inout RepeatedCopies) -> ParsedRecord {
         let (typeValue, environmentValue, bidValue, unified) = (found[RootKey.notificationType], found[RootKey.environment],
                                                                 view.member("bid", of: root), view.member("unified_receipt", of: root))
@@ -250,8 +210,7 @@ struct ResponseReader: Sendable {
         var record = ParsedRecord(outcome: .accepted(environment: environment ?? .production, inferred: inferred), kind: .notificationV1,
                                   status: status)
         repeats.beginRecord()
-        readEntries("unified_receipt.latest_receipt_info", latest, view, found: found, into: &record, copies: &copies, texts: &texts,
-                    repeats: &repeats)
+        readEntries("unified_receipt.latest_receipt_info", latest, view, found: found, into: &record, texts: &texts, repeats: &repeats)
         if hasUnified { readRenewals(view, view.member("pending_renewal_info", of: unified!) ?? -1, into: &record) }
         let newest = Self.latestByPurchase(record.transactions)
         record.notification = NotificationEvent(
@@ -270,21 +229,13 @@ struct ResponseReader: Sendable {
     /// Reads the entries of one list into the record's copies, in order; an entry that is not a
     /// transaction is a `malformed_transaction` anomaly.
     private func readEntries(_ list: StaticString, _ entries: EntryList, _ view: JSONView, found: UnsafeMutableBufferPointer<Int>,
-                             into record: inout ParsedRecord, copies: inout ByteMemo<TransactionCopy>, texts: inout CopyTexts,
-                             repeats: inout RepeatedCopies) {
+                             into record: inout ParsedRecord, texts: inout CopyTexts, repeats: inout RepeatedCopies) {
         var position = 0
         entries.forEach(view) { entry in
-            let copy: TransactionCopy?
-            if let number = view.knownObjectNumber(entry) {
-                copy = copies.value(number: number) ?? Self.readAlone(view.rawBytes(entry))
-            } else {
-                // Only flat objects are kept: the parser may skip only those (`KnownObjects`).
-                copy = copies.value(of: view.rawBytes(entry), keep: view.isFlatObject(entry)) {
-                    TransactionCopy.read(view, entry, found: found, texts: &texts)
+            if let copy = TransactionCopy.read(view, entry, found: found, texts: &texts, fingerprint: shortcut.fingerprint(view.rawBytes(entry))) {
+                if !shortcut.readerMayDrop(copy, appended: record.transactions, repeats: &repeats) {
+                    record.transactions.append(ParsedRecord.Copy(copy))
                 }
-            }
-            if let copy {
-                if !shortcut.readerMayDrop(copy, repeats: &repeats) { record.transactions.append(ParsedRecord.Copy(copy)) }
             } else {
                 let isObject = view.kind(entry) == .object
                 var id = ""
@@ -302,8 +253,6 @@ struct ResponseReader: Sendable {
 
     /// The entries of `pending_renewal_info` (SPEC §9: one without `original_transaction_id`
     /// applies to the subscriptions of its `product_id` in the record, in reading order).
-    /// Read every time: a memo of these entries (as for the copies) costs more than reading
-    /// them, since the parser takes them apart anyway (Benchmarks/EXPERIMENTS.md, "Parsing").
     private func readRenewals(_ view: JSONView, _ value: Int, into record: inout ParsedRecord) {
         EntryList(view, value)?.forEach(view) { entry in
             if let info = RenewalInfo(view, entry) {
@@ -345,13 +294,6 @@ struct ResponseReader: Sendable {
             }
         }
         return best
-    }
-
-    /// A known object whose copy the memo no longer holds (it cannot happen: the memo forgets
-    /// only between documents), read from its bytes alone.
-    private static func readAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> TransactionCopy? {
-        guard let document = try? JSONDocument(bytes: Array(bytes)) else { return nil }
-        return TransactionCopy.read(document.root)
     }
 
     /// SPEC §3: `environment`, else `receipt_type` (containing "sandbox" means Sandbox), else

@@ -1,23 +1,12 @@
-import Synchronization
-
-/// The last `TransactionCopy.serial` handed out (0: none yet).
-private let nextSerial = Atomic<UInt64>(0)
-
 /// One transaction as one stored answer shows it: an entry of `receipt.in_app` or of
 /// `latest_receipt_info`. The journal merges the copies of all answers into one transaction.
 ///
-/// Immutable and shared by reference: answers repeat their history, and the readers'
-/// `ByteMemo` hands the same copy to every record that repeats its bytes.
+/// Immutable and shared by reference (a journal's transaction keeps its first copy).
 final class TransactionCopy: Sendable {
-    /// The serials handed out so far: every copy made later has a larger one.
-    static var serialsHandedOut: UInt64 { nextSerial.load(ordering: .relaxed) }
-
-    /// This copy's number, unique in the run (never reused, unlike an object's address): the
-    /// merge knows by it, without holding the copy, that it merged this very copy before.
-    let serial: UInt64
+    /// The bytes it was read from, for `RepeatedCopyShortcut`; `.none` when not taken.
+    let fingerprint: CopyFingerprint
     /// The copy raises findings of its own wherever it is merged: a bad quantity, or a date
-    /// field with a timestamp finding (nearly all copies raise none). Declared next to `serial`,
-    /// in the cache line that taking the copy into a record touches anyway (`ParsedRecord.Copy`).
+    /// field with a timestamp finding (nearly all copies raise none), or it is signed.
     let raisesFindings: Bool
     /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
     let id: ExactString
@@ -47,8 +36,8 @@ final class TransactionCopy: Sendable {
     init(transactionID: IDText, originalTransactionID: IDText?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
          cancellation: TimestampFieldReading, cancellationReason: String?, isTrialPeriod: Bool, isInIntroOfferPeriod: Bool,
-         isUpgraded: Bool, ownershipType: String?, signed: SignedTransactionFields? = nil) {
-        serial = nextSerial.add(1, ordering: .relaxed).newValue
+         isUpgraded: Bool, ownershipType: String?, signed: SignedTransactionFields? = nil, fingerprint: CopyFingerprint = .none) {
+        self.fingerprint = fingerprint
         id = ExactString(transactionID)
         self.originalTransactionID = originalTransactionID
         self.productID = productID
@@ -100,20 +89,22 @@ final class TransactionCopy: Sendable {
 }
 
 extension TransactionCopy {
-    /// Reads one entry; nil when it is not an object or has no `transaction_id`
-    /// (`malformed_transaction`).
+    /// Reads one entry, with its fingerprint; nil when it is not an object or has no
+    /// `transaction_id` (`malformed_transaction`).
     static func read(_ entry: JSONValue) -> TransactionCopy? {
         var found = [Int](repeating: -1, count: keys.count)
         var texts = CopyTexts()
         return found.withUnsafeMutableBufferPointer { found in
-            entry.document.withView { read($0, entry.index, found: found, texts: &texts) }
+            entry.document.withView { view in
+                read(view, entry.index, found: found, texts: &texts, fingerprint: CopyFingerprint(view.rawBytes(entry.index)))
+            }
         }
     }
 
     /// Reads the entry at tape index `entry`, its members picked out in one pass (`found` is
     /// scratch space of `keys.count` slots); texts met before are taken from `texts`.
     static func read(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>,
-                     texts: inout CopyTexts) -> TransactionCopy? {
+                     texts: inout CopyTexts, fingerprint: CopyFingerprint) -> TransactionCopy? {
         guard view.kind(entry) == .object else { return nil }
         view.find(keys, in: entry, into: found)
         func value(_ key: Int) -> Int? { found[key] < 0 ? nil : found[key] }
@@ -144,7 +135,8 @@ extension TransactionCopy {
             isTrialPeriod: value(Key.isTrialPeriod).map(view.flag) ?? false,
             isInIntroOfferPeriod: value(Key.isInIntroOfferPeriod).map(view.flag) ?? false,
             isUpgraded: value(Key.isUpgraded).map(view.flag) ?? false,
-            ownershipType: value(Key.ownershipType).flatMap(view.string))  // only text counts (DECISIONS.md)
+            ownershipType: value(Key.ownershipType).flatMap(view.string),  // only text counts (DECISIONS.md)
+            fingerprint: fingerprint)
     }
 
     /// The members a copy is read from, by position in `keys`.

@@ -56,10 +56,8 @@ package struct ReportRun {
         var pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.keepsMergeStateUntilExit = keepsResultsUntilExit
-        if options.machineryOff.contains(.memo) { pipeline.memoizes = false }
         if options.machineryOff.contains(.window) { pipeline.readsInOneScan = false }
         if options.machineryOff.contains(.shortcut) { pipeline.shortcut = .disabled }
-        if options.machineryOff.contains(.prefetch) { CacheHints.turnOff() }
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
             if error.isFatal { throw FatalError(error.message) }

@@ -25,12 +25,6 @@ struct ExactStringIndex: Sendable {
         return (strings.count - 1, true)
     }
 
-    /// Asks for the cache line of the slot where a search for `key` starts (a hint: it
-    /// changes nothing).
-    func prefetchSlot(of key: ExactString) {
-        CacheHints.prefetch(slots, at: key.fingerprint & (slots.count - 1))
-    }
-
     /// The number of `key`, or nil when it was never inserted.
     func number(of key: ExactString) -> Int? {
         var slot = 0

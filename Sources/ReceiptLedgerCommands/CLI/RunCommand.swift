@@ -64,7 +64,7 @@ enum RunCommand {
         return options
     }
 
-    /// `RECEIPT_LEDGER_MACHINERY_OFF=memo,window,…`: pieces of machinery to turn off, only for
+    /// `RECEIPT_LEDGER_MACHINERY_OFF=window,…`: pieces of machinery to turn off, only for
     /// measuring what each earns (Benchmarks/EXPERIMENTS.md); undocumented, changes no output.
     private static func machineryOff() throws(UsageError) -> Set<RunOptions.Machinery> {
         guard let list = ProcessInfo.processInfo.environment["RECEIPT_LEDGER_MACHINERY_OFF"], !list.isEmpty else { return [] }

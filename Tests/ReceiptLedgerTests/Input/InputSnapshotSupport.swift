@@ -65,7 +65,7 @@ enum InputSnapshotSupport {
 
         init(database path: String) throws {
             let database = try SQLiteDatabase(path: path, readOnly: true)
-            let scratch = ResponseReader.Scratch(memoizes: false)
+            let scratch = ResponseReader.Scratch()
             let reader = ResponseReader()
             try database.prepare("SELECT id, user_id, response FROM verification_results").forEachRow { row in
                 guard row.type(0) == .integer else { return }

@@ -98,8 +98,8 @@ import Testing
             self.later = ArrayRecordSource(later)
         }
         func scanKeys(_ body: (RecordKeys) throws -> Void) throws { try first.scanKeys(body) }
-        func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
-            try later.scanRecords(keysRead: keysRead, body)
+        func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+            try later.scanRecords(body)
         }
     }
 
@@ -141,8 +141,8 @@ import Testing
             try source.scanKeys(body)
             between()
         }
-        func scanRecords(keysRead: (RecordKeys) -> Void, _ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
-            try source.scanRecords(keysRead: keysRead, body)
+        func scanRecords(_ body: (RecordKeys, FieldValue, UnsafeRawBufferPointer?) throws -> Bool) throws {
+            try source.scanRecords(body)
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct MergeMarkTests {
     @Test func aRecordIsCountedOnceHoweverManyCopiesItHolds() {
         var mark = MergeMark(owner: UserID(index: 3))
-        #expect(mark.recordCount == 0 && mark.lastRank == -1 && mark.lastSerial == 0)
+        #expect(mark.recordCount == 0 && mark.lastRank == -1 && !mark.lastCopy.isSame(as: mark.lastCopy))
         mark.noteRecord(rank: 0)
         mark.noteRecord(rank: 0)
         mark.noteRecord(rank: 5)
@@ -16,9 +16,9 @@ import Testing
         #expect(mark.owner == UserID(index: 3))
     }
 
-    /// Small enough that the marks of 110,000 transactions (3.5 MB) stay in the caches, which
-    /// is their reason to exist; a field added here should be weighed against that.
-    @Test func aMarkTakesThirtyTwoBytes() {
-        #expect(MemoryLayout<MergeMark>.stride == 32)
+    /// Small enough that the marks of 110,000 transactions (4.4 MB) mostly stay in the caches,
+    /// which is their reason to exist; a field added here should be weighed against that.
+    @Test func aMarkTakesFortyBytes() {
+        #expect(MemoryLayout<MergeMark>.stride == 40)
     }
 }

@@ -26,9 +26,9 @@ import Testing
         #expect(shared.first?.detail == "owned by user alice")
     }
 
-    /// One transaction object in records of both environments: the reader's memo hands the merge
-    /// the very same copy each time, and the merge's note on the copy of where its transaction
-    /// is (`CopyStates`, by the copy's serial, per environment) must not mix the two up.
+    /// One transaction object in records of both environments: the same bytes each time, so the
+    /// same `CopyFingerprint`, and the repeated-copy shortcut (by the merge mark of each
+    /// environment's transaction) must not mix the two up.
     @Test func theSameCopyInBothEnvironmentsIsTwoTransactions() throws {
         let tx = A.transaction("1", purchaseMs: Self.t0)
         let environments = ["Production", "Sandbox", "Production", "Sandbox", "Sandbox"]

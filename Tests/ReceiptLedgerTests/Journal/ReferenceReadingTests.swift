@@ -7,15 +7,14 @@ import Testing
 /// `JSONSerialization`, never with the tape parser, and reads every record and writes every
 /// report byte as the default does: on every fixture, the demo data and the fuzz inputs.
 @Suite struct ReferenceReadingTests {
-    @Test func theReferenceReadingParsesWithFoundationOnOneThreadWithoutMemoOrShortcut() {
+    @Test func theReferenceReadingParsesWithFoundationOnOneThreadWithoutShortcut() {
         let reference = JournalPipeline.reference(reader: ResponseReader(), catalog: .empty)
         #expect(reference.parsing == .foundation)
         #expect(reference.workers == 1)
         #expect(!reference.readsInOneScan)
-        #expect(!reference.memoizes)
         #expect(reference.shortcut == .disabled)
         #expect(JournalPipeline(reader: ResponseReader(), catalog: .empty).parsing == .tape)
-        #expect(ResponseReader.Scratch(memoizes: false, parsing: .foundation).parsing == .foundation)
+        #expect(ResponseReader.Scratch(parsing: .foundation).parsing == .foundation)
         #expect(ResponseReader.Scratch().parsing == .tape)
     }
 
@@ -27,10 +26,10 @@ import Testing
         var answers = try Self.fixtureAnswers()
         #expect(answers.count >= 40)
         answers += DemoSample.records.compactMap(\.response)
-        // Without the memo, so that the tape scratch, too, drops no repeated copy.
-        let reader = ResponseReader()
-        let foundation = ResponseReader.Scratch(memoizes: false, parsing: .foundation)
-        let tape = ResponseReader.Scratch(memoizes: false)
+        // Without the shortcut, so that the tape reading, too, drops no repeated copy.
+        let reader = ResponseReader(shortcut: .disabled)
+        let foundation = ResponseReader.Scratch(parsing: .foundation)
+        let tape = ResponseReader.Scratch()
         var differing: [Int] = []
         for (number, answer) in answers.enumerated() {
             let (byTape, byFoundation) = answer.withUnsafeBytes {
@@ -66,9 +65,9 @@ import Testing
     /// fuzz test compares the reports of every tenth input it makes too).
     @Test func theFuzzInputsGiveTheSameRecordsAndReportBytes() throws {
         let maker = try FuzzCaseMaker(seed: 1)
-        let reader = ResponseReader()
-        let foundation = ResponseReader.Scratch(memoizes: false, parsing: .foundation)
-        let tape = ResponseReader.Scratch(memoizes: false)
+        let reader = ResponseReader(shortcut: .disabled)
+        let foundation = ResponseReader.Scratch(parsing: .foundation)
+        let tape = ResponseReader.Scratch()
         var records = 0, rejected = 0, compared = 0
         for number in 0..<600 {
             let input = maker.makeCase(number)

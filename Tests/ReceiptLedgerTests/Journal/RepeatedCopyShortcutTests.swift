@@ -28,20 +28,63 @@ private typealias A = AnswerBuilder
         }
     }
 
-    @Test func theReaderDropsOnlyTheVeryCopyAppendedLastInTheRecord() throws {
-        let document = try JSONDocument(bytes: Array(A.transaction("7", purchaseMs: 1_700_000_000_000).utf8))
-        let copy = try #require(TransactionCopy.read(document.root))
-        let twin = try #require(TransactionCopy.read(document.root))  // the same bytes, another copy
+    @Test func theReaderDropsOnlyARepeatOfTheCopyAppendedLastInTheRecord() throws {
+        func read(_ text: String) throws -> TransactionCopy {
+            try #require(TransactionCopy.read(try JSONDocument(bytes: Array(text.utf8)).root))
+        }
+        let text = A.transaction("7", purchaseMs: 1_700_000_000_000)
+        let copy = try read(text)
+        let twin = try read(text)  // the same bytes, another object
+        // The same fields in other bytes (more space), and the same length with one digit changed.
+        let spaced = try read(text.replacingOccurrences(of: ":", with: ": "))
+        let otherDate = try read(A.transaction("7", purchaseMs: 1_700_000_000_001))
+        let other = try read(A.transaction("8", purchaseMs: 1_700_000_000_000))
         var repeats = RepeatedCopies()
-        repeats.beginRecord()
+        var appended: [ParsedRecord.Copy] = []
         let on = RepeatedCopyShortcut.enabled
-        #expect(!on.readerMayDrop(copy, repeats: &repeats))
-        #expect(on.readerMayDrop(copy, repeats: &repeats))
-        #expect(!on.readerMayDrop(twin, repeats: &repeats))
-        #expect(!on.readerMayDrop(copy, repeats: &repeats))  // no longer the one appended last
+        func offer(_ copy: TransactionCopy, _ shortcut: RepeatedCopyShortcut = .enabled) -> Bool {
+            let dropped = shortcut.readerMayDrop(copy, appended: appended, repeats: &repeats)
+            if !dropped { appended.append(ParsedRecord.Copy(copy)) }
+            return dropped
+        }
         repeats.beginRecord()
-        #expect(!on.readerMayDrop(copy, repeats: &repeats))  // a new record
-        #expect(!RepeatedCopyShortcut.disabled.readerMayDrop(copy, repeats: &repeats))
+        #expect(!offer(copy))
+        #expect(offer(copy))
+        #expect(offer(twin))
+        #expect(!offer(other))
+        #expect(offer(twin))  // another transaction between: still the one appended last for "7"
+        #expect(!offer(otherDate))
+        #expect(!offer(copy))  // no longer the one appended last
+        #expect(!offer(spaced))
+        #expect(appended.map(\.copy.transactionID) == ["7", "8", "7", "7", "7"])
+        repeats.beginRecord()
+        appended = []
+        #expect(!offer(copy))  // a new record
+        #expect(!offer(copy, .disabled))
+        // Off, no fingerprint is taken.
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { on.fingerprint($0) } == copy.fingerprint)
+        #expect(bytes.withUnsafeBufferPointer { RepeatedCopyShortcut.disabled.fingerprint($0) } == .none)
+    }
+
+    /// A fingerprint is the same only for the same bytes, and `.none` is the same as nothing.
+    @Test func fingerprintsAreTheSameOnlyForTheSameBytes() {
+        func fingerprint(_ text: String) -> CopyFingerprint { Array(text.utf8).withUnsafeBufferPointer { CopyFingerprint($0) } }
+        let one = fingerprint(#"{"transaction_id":"1","quantity":"1"}"#)
+        #expect(one.isSame(as: fingerprint(#"{"transaction_id":"1","quantity":"1"}"#)))
+        #expect(!one.isSame(as: fingerprint(#"{"transaction_id":"1","quantity":"2"}"#)))
+        #expect(!one.isSame(as: fingerprint(#"{"transaction_id":"1", "quantity":"1"}"#)))
+        #expect(!one.isSame(as: .none))
+        #expect(!CopyFingerprint.none.isSame(as: .none))
+        // Words that differ in any one eight-byte position never hash alike (each step of the
+        // hash is a bijection of its state).
+        let base = Array(repeating: UInt8(ascii: "a"), count: 64)
+        let hashed = base.withUnsafeBufferPointer { CopyFingerprint($0) }
+        for position in 0..<64 {
+            var changed = base
+            changed[position] = UInt8(ascii: "b")
+            #expect(!hashed.isSame(as: changed.withUnsafeBufferPointer { CopyFingerprint($0) }), "byte \(position)")
+        }
     }
 
     @Test func theReferenceReadingMergesEveryCopyAndTheDefaultTakesTheShortcut() {
@@ -93,7 +136,7 @@ private typealias A = AnswerBuilder
 
     /// Each clause of the contract on a history made for it: a copy that disagrees with the
     /// fixed fields, one with a bad quantity, one with an unreadable cancellation, each stored
-    /// again (the very copies, from the memo) by its owner, by another user, and repeated
+    /// again (the same bytes) by its owner, by another user, and repeated
     /// within an answer. With the shortcut the journal is exact, and the reports are the same
     /// bytes as without it.
     @Test func repeatedCopiesWithFindingsAreMergedAgainInEveryRecord() throws {

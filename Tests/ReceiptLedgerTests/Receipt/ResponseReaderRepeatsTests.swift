@@ -1,9 +1,10 @@
 import Testing
 @testable import ReceiptLedger
 
-/// A reader thread's memo changes no record: an answer read again, its history repeated in
-/// later answers, or a known object followed by broken bytes reads as it does alone.
-@Suite struct ResponseReaderMemoTests {
+/// A reading thread's scratch changes no record (an answer read again, its history repeated in
+/// later answers, reads as it does alone), and the reader leaves out only a repeat of the copy
+/// appended last for its transaction in the same answer (`RepeatedCopyShortcut.readerMayDrop`).
+@Suite struct ResponseReaderRepeatsTests {
     typealias A = AnswerBuilder
     static let t0: Int64 = 1_704_067_200_000
 
@@ -65,33 +66,6 @@ import Testing
         for _ in 0..<2 {
             let record = Self.read(A.answer(inApp: history, latest: history), scratch)
             #expect(record.transactions.map(\.copy.transactionID) == (0..<300).map { "\(1_000 + $0)" })
-        }
-    }
-
-    @Test func aKnownObjectFollowedByBrokenBytesIsStillInvalid() {
-        let entry = A.transaction("100", purchaseMs: Self.t0)
-        let shared = ResponseReader.Scratch()
-        _ = Self.read(A.answer(inApp: [entry]), shared)
-        let broken = A.answer(inApp: [entry]).replacingOccurrences(of: "}]", with: "}}]")
-        guard case .rejected(let reason, _) = Self.read(broken, shared).outcome else {
-            Issue.record("a broken answer was accepted")
-            return
-        }
-        #expect(reason == .invalidJSON)
-    }
-
-    @Test func theMemoGrowsWithTheTransactionsMergedWithinItsBounds() {
-        let scratch = ResponseReader.Scratch()
-        let mebibyte = 1 << 20
-        #expect(scratch.memoBudget == 16 * mebibyte)
-        // 768 bytes per transaction per thread, in whole 8 MiB steps, from 16 MiB to 256 MiB.
-        let expected: [(transactions: Int, readers: Int, budget: Int)] = [
-            (0, 2, 16), (30_000, 2, 16), (110_000, 2, 48), (110_000, 1, 88), (163_840, 3, 40), (163_841, 3, 48),
-            (400_000, 2, 152), (550_000, 1, 256), (5_000_000, 4, 256),
-        ]
-        for (transactions, readers, budget) in expected {
-            scratch.sizeMemo(forTransactions: transactions, readers: readers)
-            #expect(scratch.memoBudget == budget * mebibyte, "\(transactions) transactions, \(readers) readers")
         }
     }
 }

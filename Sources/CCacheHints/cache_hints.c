@@ -1,5 +1,0 @@
-#include "CCacheHints.h"
-
-int cache_hints_on = 1;
-
-void cache_hints_turn_off(void) { cache_hints_on = 0; }
