@@ -178,7 +178,7 @@ import Testing
         }
     }
 
-    /// The reference reading (Foundation's parser, one thread, no memo, no shortcut) writes the
+    /// The reference reading (Foundation's parser, one thread, no shortcut) writes the
     /// same bytes as the default.
     static func checkReference(_ input: FuzzCase) throws {
         let options = input.options()
