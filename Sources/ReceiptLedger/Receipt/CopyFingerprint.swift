@@ -9,8 +9,7 @@
 /// differ in one word never do, and otherwise about one in 2^64) for a copy to be skipped that
 /// should have been merged (docs/DECISIONS.md, "The repeated-copy shortcut compares hashes").
 struct CopyFingerprint: Sendable, Equatable {
-    /// The hash of the bytes.
-    let hash: UInt64
+    private let hash: UInt64
     private let length: Int
 
     /// No bytes: a copy the shortcut leaves alone (read with the shortcut off, or a signed

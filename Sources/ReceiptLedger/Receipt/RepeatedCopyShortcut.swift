@@ -23,16 +23,14 @@ struct RepeatedCopyShortcut: Sendable, Equatable {
         isEnabled ? CopyFingerprint(bytes) : .none
     }
 
-    /// The reader: whether the entry with `bytes` (and `fingerprint`) may be left out of the
-    /// record being read, unread, whose copies so far are `appended`. Only an entry with the
-    /// very bytes of the copy appended last for its transaction in this record may (found by
-    /// `repeats`, which the reader tells each copy it appends): merged again in the same
-    /// record it would count, note and raise nothing new, since a record is counted once, a
-    /// conflict, a bad quantity and an unreadable cancellation once per record, and the other
+    /// The reader: whether `copy` may be left out of the record being read, whose copies so
+    /// far are `appended`. Only a repeat of the copy appended last for its transaction in this
+    /// record may (found by `repeats`, which notes `copy` when it is kept): merged again in the
+    /// same record it would count, note and raise nothing new, since a record is counted once,
+    /// a conflict, a bad quantity and an unreadable cancellation once per record, and the other
     /// findings once overall.
-    func readerMayDrop(_ bytes: UnsafeBufferPointer<UInt8>, _ fingerprint: CopyFingerprint, appended: [ParsedRecord.Copy],
-                       repeats: RepeatedCopies) -> Bool {
-        isEnabled && repeats.isRepeat(bytes, fingerprint, appended: appended)
+    func readerMayDrop(_ copy: TransactionCopy, appended: [ParsedRecord.Copy], repeats: inout RepeatedCopies) -> Bool {
+        isEnabled && repeats.isRepeat(copy, appended: appended)
     }
 
     /// The merge: whether a copy that repeats the copy its transaction merged last may be left

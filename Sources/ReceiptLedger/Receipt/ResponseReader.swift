@@ -232,15 +232,10 @@ struct ResponseReader: Sendable {
                              into record: inout ParsedRecord, texts: inout CopyTexts, repeats: inout RepeatedCopies) {
         var position = 0
         entries.forEach(view) { entry in
-            let bytes = view.rawBytes(entry)
-            let fingerprint = shortcut.fingerprint(bytes)
-            if shortcut.readerMayDrop(bytes, fingerprint, appended: record.transactions, repeats: repeats) {
-                position += 1
-                return
-            }
-            if let copy = TransactionCopy.read(view, entry, found: found, texts: &texts, fingerprint: fingerprint) {
-                record.transactions.append(ParsedRecord.Copy(copy))
-                if shortcut.isEnabled { repeats.noteAppended(copy, bytes: bytes, appended: record.transactions) }
+            if let copy = TransactionCopy.read(view, entry, found: found, texts: &texts, fingerprint: shortcut.fingerprint(view.rawBytes(entry))) {
+                if !shortcut.readerMayDrop(copy, appended: record.transactions, repeats: &repeats) {
+                    record.transactions.append(ParsedRecord.Copy(copy))
+                }
             } else {
                 let isObject = view.kind(entry) == .object
                 var id = ""

@@ -28,54 +28,43 @@ private typealias A = AnswerBuilder
         }
     }
 
-    @Test func theReaderDropsOnlyTheBytesOfTheCopyAppendedLastInTheRecord() throws {
-        let seven = A.transaction("7", purchaseMs: 1_700_000_000_000)
-        // The same fields in other bytes (more space), the same length with one digit changed,
-        // another transaction: all in one answer's bytes, as the reader sees them.
-        let entries = [seven, seven.replacingOccurrences(of: ":", with: ": "), A.transaction("7", purchaseMs: 1_700_000_000_001),
-                       A.transaction("8", purchaseMs: 1_700_000_000_000), seven]
-        let answer = Array(entries.joined(separator: ",").utf8)
-        var spans: [Range<Int>] = []
-        var start = 0
-        for entry in entries {
-            spans.append(start ..< start + entry.utf8.count)
-            start += entry.utf8.count + 1
+    @Test func theReaderDropsOnlyARepeatOfTheCopyAppendedLastInTheRecord() throws {
+        func read(_ text: String) throws -> TransactionCopy {
+            try #require(TransactionCopy.read(try JSONDocument(bytes: Array(text.utf8)).root))
         }
-        let (same, spaced, otherDate, other, sameElsewhere) = (spans[0], spans[1], spans[2], spans[3], spans[4])
+        let text = A.transaction("7", purchaseMs: 1_700_000_000_000)
+        let copy = try read(text)
+        let twin = try read(text)  // the same bytes, another object
+        // The same fields in other bytes (more space), and the same length with one digit changed.
+        let spaced = try read(text.replacingOccurrences(of: ":", with: ": "))
+        let otherDate = try read(A.transaction("7", purchaseMs: 1_700_000_000_001))
+        let other = try read(A.transaction("8", purchaseMs: 1_700_000_000_000))
         var repeats = RepeatedCopies()
         var appended: [ParsedRecord.Copy] = []
-        func offer(_ span: Range<Int>, _ shortcut: RepeatedCopyShortcut = .enabled) throws -> Bool {
-            try answer.withUnsafeBufferPointer { whole in
-                let bytes = UnsafeBufferPointer(rebasing: whole[span])
-                let fingerprint = shortcut.fingerprint(bytes)
-                if shortcut.readerMayDrop(bytes, fingerprint, appended: appended, repeats: repeats) { return true }
-                let copy = try #require(TransactionCopy.read(try JSONDocument(bytes: Array(bytes)).root))
-                #expect(copy.fingerprint == CopyFingerprint(bytes))
-                appended.append(ParsedRecord.Copy(copy))
-                if shortcut.isEnabled { repeats.noteAppended(copy, bytes: bytes, appended: appended) }
-                return false
-            }
+        let on = RepeatedCopyShortcut.enabled
+        func offer(_ copy: TransactionCopy, _ shortcut: RepeatedCopyShortcut = .enabled) -> Bool {
+            let dropped = shortcut.readerMayDrop(copy, appended: appended, repeats: &repeats)
+            if !dropped { appended.append(ParsedRecord.Copy(copy)) }
+            return dropped
         }
         repeats.beginRecord()
-        #expect(try !offer(same))
-        #expect(try offer(same))
-        #expect(try offer(sameElsewhere))  // the same bytes in another place
-        #expect(try !offer(other))
-        #expect(try offer(same))  // another transaction between: still the one appended last for "7"
-        #expect(try !offer(otherDate))
-        #expect(try !offer(same))  // no longer the one appended last
-        #expect(try !offer(spaced))
+        #expect(!offer(copy))
+        #expect(offer(copy))
+        #expect(offer(twin))
+        #expect(!offer(other))
+        #expect(offer(twin))  // another transaction between: still the one appended last for "7"
+        #expect(!offer(otherDate))
+        #expect(!offer(copy))  // no longer the one appended last
+        #expect(!offer(spaced))
         #expect(appended.map(\.copy.transactionID) == ["7", "8", "7", "7", "7"])
         repeats.beginRecord()
         appended = []
-        #expect(try !offer(same))  // a new record
-        #expect(try !offer(same, .disabled))
+        #expect(!offer(copy))  // a new record
+        #expect(!offer(copy, .disabled))
         // Off, no fingerprint is taken.
-        answer.withUnsafeBufferPointer { whole in
-            let bytes = UnsafeBufferPointer(rebasing: whole[same])
-            #expect(RepeatedCopyShortcut.enabled.fingerprint(bytes) == CopyFingerprint(bytes))
-            #expect(RepeatedCopyShortcut.disabled.fingerprint(bytes) == .none)
-        }
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { on.fingerprint($0) } == copy.fingerprint)
+        #expect(bytes.withUnsafeBufferPointer { RepeatedCopyShortcut.disabled.fingerprint($0) } == .none)
     }
 
     /// A fingerprint is the same only for the same bytes, and `.none` is the same as nothing.
