@@ -41,12 +41,9 @@ struct JournalBuilder {
     /// The names of the users that records name: `finish` needs every one of them (the
     /// one-scan pipeline learns users while it merges, and hands them over at the end).
     var users: UserTable
-    /// Whether a copy merged last may be left unmerged when it comes again.
-    let shortcut: RepeatedCopyShortcut
 
-    init(users: UserTable = UserTable(), shortcut: RepeatedCopyShortcut = .enabled) {
+    init(users: UserTable = UserTable()) {
         self.users = users
-        self.shortcut = shortcut
     }
 
     mutating func reject(_ rejection: RejectedRecord) {
@@ -96,47 +93,29 @@ struct JournalBuilder {
         let source = TransactionState.Source(recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
-        let copies = record.transactions
-        let shortcut = self.shortcut
-        for entry in copies {
+        for entry in record.transactions {
             let copy = entry.copy
             // A signed copy's own environment (SPEC §9), else the record's.
             let environment = entry.environment ?? environment
-            var position = -1  // -1 until the copy's transaction is known
+            let position: Int
             if let known = stateIndex.find(environment, copy.id) {
                 position = known
-                let mark = marks[known]
-                if mark.lastCopy.isSame(as: copy.fingerprint),
-                   shortcut.mergeMaySkip(inSameRecord: mark.lastRank == context.rank, lastMergeConflicted: mark.lastMergeConflicted,
-                                         raisesFindings: copy.raisesFindings) {
-                    // A repeat of the copy merged last: what is left is to count a later record
-                    // and note its user (both done already in the same record).
-                    if mark.lastRank != context.rank {
-                        marks[known].noteRecord(rank: context.rank)
-                        if context.user != mark.owner { states[known].noteUser(source) }
-                    }
-                    continue
-                }
-            }
-            if position < 0 {
-                let number = stateIndex.insert(environment, copy.id)
-                assert(number == states.count, "the index numbers transactions as `states` holds them")
+            } else {
+                position = stateIndex.insert(environment, copy.id)
+                assert(position == states.count, "the index numbers transactions as `states` holds them")
                 states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
-                marks.append(MergeMark(owner: context.user))
-                position = number
+                marks.append(MergeMark())
             }
             let state = states[position]
             marks[position].noteRecord(rank: context.rank)
             let conflicts = state.merge(copy, from: source)
-            marks[position].lastCopy = copy.fingerprint
-            marks[position].lastMergeConflicted = !conflicts.isEmpty
             if copy.cancellation.instant != nil, state.takeCancellationBeforePurchase(), let cancelled = state.cancellation,
                let purchase = state.purchase {
                 anomalies.append(Anomaly(kind: .cancellationBeforePurchase, recordID: context.recordID, environment: environment,
                                          transactionID: copy.transactionID, user: context.userName,
                                          detail: "cancellation_date \(cancelled.iso8601) is before purchase_date \(purchase.iso8601); the refund stands"))
             }
-            guard !conflicts.isEmpty || (copy.raisesFindings && copy.hasFindingsOfItsOwn) else { continue }
+            guard !conflicts.isEmpty || copy.hasFindingsOfItsOwn else { continue }
             let key = state.key
             var found: [(AnomalyKind, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {

@@ -8,7 +8,7 @@ extension JournalPipeline {
         let parsing = makeWorkers()
         defer { parsing.stop() }
         var feed = BatchFeed(parsing: parsing, batchSize: batchSize)
-        var merge = OneScanMerge(merged: MergedRecords(parsing: parsing, bundleSize: batchSize), shortcut: shortcut)
+        var merge = OneScanMerge(merged: MergedRecords(parsing: parsing, bundleSize: batchSize))
         var window = ProcessingOrderWindow(capacity: reorderWindow)
 
         // The loop's state lives in plain local variables and one struct, not in variables
@@ -55,9 +55,9 @@ private struct OneScanMerge {
     /// Merged records go back to the thread that read them, which frees them.
     var merged: MergedRecords
 
-    init(merged: MergedRecords, shortcut: RepeatedCopyShortcut) {
+    init(merged: MergedRecords) {
         self.merged = merged
-        builder = JournalBuilder(shortcut: shortcut)
+        builder = JournalBuilder()
     }
 
     /// Merges a record whose turn has come; a later record with an id merged already is a

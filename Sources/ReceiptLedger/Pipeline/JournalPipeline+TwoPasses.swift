@@ -7,7 +7,7 @@ extension JournalPipeline {
         progress?.phase("indexing records")
         var index = try RecordIndex(source: source)
         PhaseTimer.mark("pass 1: keys read and ordered")
-        var builder = JournalBuilder(users: index.users, shortcut: shortcut)
+        var builder = JournalBuilder(users: index.users)
         builder.reject(rows: index.rowRejections)
         progress?.phase("reading answers")
         progress?.start(total: index.entries.count)

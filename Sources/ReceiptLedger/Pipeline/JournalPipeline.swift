@@ -34,11 +34,6 @@ struct JournalPipeline {
     /// instead of freed once the journal is built, so that a command spends no time freeing
     /// what the exit frees at once. Set by `ReportRun` for the commands (see `KeptUntilExit`).
     var keepsMergeStateUntilExit = false
-    /// The shortcut for repeated copies, for the reader and the merge alike (kept in `reader`).
-    var shortcut: RepeatedCopyShortcut {
-        get { reader.shortcut }
-        set { reader.shortcut = newValue }
-    }
 
     /// The reference reading, which documents the rules: answers and JWS payloads parsed by
     /// Foundation's `JSONSerialization` (`JSONParsing.foundation`: no tape parser), one reading
@@ -50,7 +45,6 @@ struct JournalPipeline {
         var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.workers = 1
         pipeline.readsInOneScan = false
-        pipeline.shortcut = .disabled
         pipeline.parsing = .foundation
         return pipeline
     }

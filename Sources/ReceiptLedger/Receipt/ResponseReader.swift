@@ -3,11 +3,9 @@
 struct ResponseReader: Sendable {
     /// `--bundle-id` values; empty accepts every app.
     var bundleIDs: Set<String> = []
-    /// Whether a repeat of a copy within an answer is left out of its record.
-    var shortcut = RepeatedCopyShortcut.enabled
 
-    /// What one thread reuses from answer to answer: the parser's tape, lookup scratch and the
-    /// table of repeated copies, and which parser reads answers and payloads (`JSONParsing`:
+    /// What one thread reuses from answer to answer: the parser's tape and lookup scratch, and
+    /// which parser reads answers and payloads (`JSONParsing`:
     /// the reference reading's is Foundation's). Not `Sendable`: one per thread.
     ///
     /// Its variables are marked `@exclusivity(unchecked)`, which spares the reading thread the
@@ -23,7 +21,6 @@ struct ResponseReader: Sendable {
         /// the whole run) and the latest original transaction id.
         @exclusivity(unchecked) fileprivate var copyTexts = CopyTexts()
         @exclusivity(unchecked) fileprivate var receiptDates = ReceiptDateFields()
-        @exclusivity(unchecked) fileprivate var repeatedCopies = RepeatedCopies()
         @exclusivity(unchecked) fileprivate var found = [Int](
             repeating: -1, count: max(ResponseReader.rootKeys.count, ResponseReader.receiptKeys.count, TransactionCopy.keys.count))
         init(parsing: JSONParsing = .tape) {
@@ -85,15 +82,14 @@ struct ResponseReader: Sendable {
 
     private func read(_ view: JSONView, root: Int, scratch: Scratch) -> ParsedRecord {
         scratch.found.withUnsafeMutableBufferPointer { found in
-            read(view, root: root, found: found, payloads: scratch.payloads, dates: &scratch.receiptDates, texts: &scratch.copyTexts,
-                 repeats: &scratch.repeatedCopies)
+            read(view, root: root, found: found, payloads: scratch.payloads, dates: &scratch.receiptDates, texts: &scratch.copyTexts)
         }
     }
 
     /// The rules, on a view of the answer (`found` is scratch space for member lookups): the
     /// kind of record from its top-level keys (SPEC §9), then that kind's reader.
     private func read(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>, payloads: CompactJWS.PayloadScratch,
-                      dates: inout ReceiptDateFields, texts: inout CopyTexts, repeats: inout RepeatedCopies) -> ParsedRecord {
+                      dates: inout ReceiptDateFields, texts: inout CopyTexts) -> ParsedRecord {
         switch view.kind(root) {
         case .object: break
         case .string:
@@ -109,7 +105,7 @@ struct ResponseReader: Sendable {
             let kindKeys = Self.RootKey.self
             func has(_ key: Int) -> Bool { found[key] >= 0 && view.kind(found[key]) != .null }
             if has(kindKeys.notificationType) {
-                return readNotificationV1(view, root: root, found: found, texts: &texts, repeats: &repeats)
+                return readNotificationV1(view, root: root, found: found, texts: &texts)
             }
             let signed = SignedRecordReader(bundleIDs: bundleIDs, payloads: payloads)
             if has(kindKeys.signedPayload) || has(kindKeys.decodedNotificationType) { return signed.readNotificationV2(view, root) }
@@ -162,14 +158,13 @@ struct ResponseReader: Sendable {
         let (environment, inferred) = Self.environment(view, environmentValue, receiptTypeValue)
         var record = ParsedRecord(outcome: .accepted(environment: environment, inferred: inferred), status: status)
         record.transactions.reserveCapacity(inApp.count(view) + latest.count(view) + (receiptIsTransaction ? 1 : 0))
-        repeats.beginRecord()
         if receiptIsTransaction {
-            readEntries("receipt", EntryList(single: receipt), view, found: found, into: &record, texts: &texts, repeats: &repeats)
+            readEntries("receipt", EntryList(single: receipt), view, found: found, into: &record, texts: &texts)
         } else {
-            readEntries("in_app", inApp, view, found: found, into: &record, texts: &texts, repeats: &repeats)
+            readEntries("in_app", inApp, view, found: found, into: &record, texts: &texts)
         }
-        readEntries("latest_receipt_info", latest, view, found: found, into: &record, texts: &texts, repeats: &repeats)
-        readEntries("latest_expired_receipt_info", expired, view, found: found, into: &record, texts: &texts, repeats: &repeats)
+        readEntries("latest_receipt_info", latest, view, found: found, into: &record, texts: &texts)
+        readEntries("latest_expired_receipt_info", expired, view, found: found, into: &record, texts: &texts)
         readRenewals(view, renewalValue, into: &record)
         if let info = Self.topLevelRenewal(view, topLevelRenewal, of: record) { record.renewals.append(info) }
         if !receiptIsTransaction { record.anomalies += ReceiptDates.anomalies(in: view, receipt: receipt, scan: &dates) }
@@ -180,8 +175,8 @@ struct ResponseReader: Sendable {
     /// `unified_receipt.latest_receipt_info`, its renewal info `unified_receipt.pending_renewal_info`;
     /// its environment `environment` (`PROD` is Production), else `unified_receipt.environment`,
     /// else §3's fallbacks.
-    private func readNotificationV1(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>, texts: inout CopyTexts,
-                                    repeats: inout RepeatedCopies) -> ParsedRecord {
+    private func readNotificationV1(_ view: JSONView, root: Int, found: UnsafeMutableBufferPointer<Int>,
+                                    texts: inout CopyTexts) -> ParsedRecord {
         let (typeValue, environmentValue, bidValue, unified) = (found[RootKey.notificationType], found[RootKey.environment],
                                                                 view.member("bid", of: root), view.member("unified_receipt", of: root))
         if let foreign = foreignBundle(view, bidValue) {
@@ -209,8 +204,7 @@ struct ResponseReader: Sendable {
         let status = hasUnified ? view.member("status", of: unified!).flatMap { view.looseInteger($0) } : nil
         var record = ParsedRecord(outcome: .accepted(environment: environment ?? .production, inferred: inferred), kind: .notificationV1,
                                   status: status)
-        repeats.beginRecord()
-        readEntries("unified_receipt.latest_receipt_info", latest, view, found: found, into: &record, texts: &texts, repeats: &repeats)
+        readEntries("unified_receipt.latest_receipt_info", latest, view, found: found, into: &record, texts: &texts)
         if hasUnified { readRenewals(view, view.member("pending_renewal_info", of: unified!) ?? -1, into: &record) }
         let newest = Self.latestByPurchase(record.transactions)
         record.notification = NotificationEvent(
@@ -229,13 +223,11 @@ struct ResponseReader: Sendable {
     /// Reads the entries of one list into the record's copies, in order; an entry that is not a
     /// transaction is a `malformed_transaction` anomaly.
     private func readEntries(_ list: StaticString, _ entries: EntryList, _ view: JSONView, found: UnsafeMutableBufferPointer<Int>,
-                             into record: inout ParsedRecord, texts: inout CopyTexts, repeats: inout RepeatedCopies) {
+                             into record: inout ParsedRecord, texts: inout CopyTexts) {
         var position = 0
         entries.forEach(view) { entry in
-            if let copy = TransactionCopy.read(view, entry, found: found, texts: &texts, fingerprint: shortcut.fingerprint(view.rawBytes(entry))) {
-                if !shortcut.readerMayDrop(copy, appended: record.transactions, repeats: &repeats) {
-                    record.transactions.append(ParsedRecord.Copy(copy))
-                }
+            if let copy = TransactionCopy.read(view, entry, found: found, texts: &texts) {
+                record.transactions.append(ParsedRecord.Copy(copy))
             } else {
                 let isObject = view.kind(entry) == .object
                 var id = ""

@@ -3,11 +3,6 @@
 ///
 /// Immutable and shared by reference (a journal's transaction keeps its first copy).
 final class TransactionCopy: Sendable {
-    /// The bytes it was read from, for `RepeatedCopyShortcut`; `.none` when not taken.
-    let fingerprint: CopyFingerprint
-    /// The copy raises findings of its own wherever it is merged: a bad quantity, or a date
-    /// field with a timestamp finding (nearly all copies raise none), or it is signed.
-    let raisesFindings: Bool
     /// The `transaction_id`, with its hash computed by the reader (in parallel) for the merge.
     let id: ExactString
     var transactionID: String { id.value }
@@ -36,8 +31,7 @@ final class TransactionCopy: Sendable {
     init(transactionID: IDText, originalTransactionID: IDText?, productID: String?, quantity: Int64?, quantityIsBad: Bool,
          purchase: TimestampFieldReading, originalPurchase: TimestampFieldReading, expires: TimestampFieldReading,
          cancellation: TimestampFieldReading, cancellationReason: String?, isTrialPeriod: Bool, isInIntroOfferPeriod: Bool,
-         isUpgraded: Bool, ownershipType: String?, signed: SignedTransactionFields? = nil, fingerprint: CopyFingerprint = .none) {
-        self.fingerprint = fingerprint
+         isUpgraded: Bool, ownershipType: String?, signed: SignedTransactionFields? = nil) {
         id = ExactString(transactionID)
         self.originalTransactionID = originalTransactionID
         self.productID = productID
@@ -53,12 +47,10 @@ final class TransactionCopy: Sendable {
         self.isUpgraded = isUpgraded
         self.ownershipType = ownershipType
         signedFields = signed.map(SignedFieldsBox.init)
-        raisesFindings = quantityIsBad || purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings
-            || cancellation.hasFindings || signed != nil
     }
 
     /// Whether merging this copy can raise a finding of its own (a bad quantity, a date field
-    /// with a timestamp finding); unlike `raisesFindings`, not true of every signed copy.
+    /// with a timestamp finding); nearly all copies raise none.
     var hasFindingsOfItsOwn: Bool {
         quantityIsBad || purchase.hasFindings || originalPurchase.hasFindings || expires.hasFindings || cancellation.hasFindings
     }
@@ -89,22 +81,20 @@ final class TransactionCopy: Sendable {
 }
 
 extension TransactionCopy {
-    /// Reads one entry, with its fingerprint; nil when it is not an object or has no
-    /// `transaction_id` (`malformed_transaction`).
+    /// Reads one entry; nil when it is not an object or has no `transaction_id`
+    /// (`malformed_transaction`).
     static func read(_ entry: JSONValue) -> TransactionCopy? {
         var found = [Int](repeating: -1, count: keys.count)
         var texts = CopyTexts()
         return found.withUnsafeMutableBufferPointer { found in
-            entry.document.withView { view in
-                read(view, entry.index, found: found, texts: &texts, fingerprint: CopyFingerprint(view.rawBytes(entry.index)))
-            }
+            entry.document.withView { read($0, entry.index, found: found, texts: &texts) }
         }
     }
 
     /// Reads the entry at tape index `entry`, its members picked out in one pass (`found` is
     /// scratch space of `keys.count` slots); texts met before are taken from `texts`.
     static func read(_ view: JSONView, _ entry: Int, found: UnsafeMutableBufferPointer<Int>,
-                     texts: inout CopyTexts, fingerprint: CopyFingerprint) -> TransactionCopy? {
+                     texts: inout CopyTexts) -> TransactionCopy? {
         guard view.kind(entry) == .object else { return nil }
         view.find(keys, in: entry, into: found)
         func value(_ key: Int) -> Int? { found[key] < 0 ? nil : found[key] }
@@ -135,8 +125,7 @@ extension TransactionCopy {
             isTrialPeriod: value(Key.isTrialPeriod).map(view.flag) ?? false,
             isInIntroOfferPeriod: value(Key.isInIntroOfferPeriod).map(view.flag) ?? false,
             isUpgraded: value(Key.isUpgraded).map(view.flag) ?? false,
-            ownershipType: value(Key.ownershipType).flatMap(view.string),  // only text counts (DECISIONS.md)
-            fingerprint: fingerprint)
+            ownershipType: value(Key.ownershipType).flatMap(view.string))  // only text counts (DECISIONS.md)
     }
 
     /// The members a copy is read from, by position in `keys`.

@@ -39,7 +39,7 @@ package struct RunOptions: Sendable {
     /// Apple's reports to reconcile against. Empty: nothing of §10 is read or written.
     var appleReports: [AppleReportReader.Source] = []
     /// Read the slow, simple way (`JournalPipeline.reference`: Foundation's JSON parser, one
-    /// reading thread, no shortcut), to check the default's output.
+    /// reading thread, two passes), to check the default's output.
     package var reference = false
     /// Pieces of machinery turned off, for measuring what each earns (`Benchmarks/EXPERIMENTS.md`,
     /// issue 22); none changes an output. The commands set it from an undocumented variable.
@@ -47,7 +47,7 @@ package struct RunOptions: Sendable {
 
     /// The pieces `machineryOff` can name.
     package enum Machinery: String, CaseIterable, Sendable {
-        case window, shortcut, readAhead = "read-ahead"
+        case window, readAhead = "read-ahead"
     }
     /// Whether `report.xlsx` is written beside the CSV files (`--no-xlsx` leaves it out: at
     /// millions of records the workbook is the largest file of the report).

@@ -57,7 +57,6 @@ package struct ReportRun {
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.keepsMergeStateUntilExit = keepsResultsUntilExit
         if options.machineryOff.contains(.window) { pipeline.readsInOneScan = false }
-        if options.machineryOff.contains(.shortcut) { pipeline.shortcut = .disabled }
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
             if error.isFatal { throw FatalError(error.message) }

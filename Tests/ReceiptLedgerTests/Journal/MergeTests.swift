@@ -26,9 +26,8 @@ import Testing
         #expect(shared.first?.detail == "owned by user alice")
     }
 
-    /// One transaction object in records of both environments: the same bytes each time, so the
-    /// same `CopyFingerprint`, and the repeated-copy shortcut (by the merge mark of each
-    /// environment's transaction) must not mix the two up.
+    /// One transaction object, the same bytes each time, in records of both environments: two
+    /// transactions, each counting only its own environment's records.
     @Test func theSameCopyInBothEnvironmentsIsTwoTransactions() throws {
         let tx = A.transaction("1", purchaseMs: Self.t0)
         let environments = ["Production", "Sandbox", "Production", "Sandbox", "Sandbox"]

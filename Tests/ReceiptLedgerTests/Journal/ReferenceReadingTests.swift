@@ -7,12 +7,11 @@ import Testing
 /// `JSONSerialization`, never with the tape parser, and reads every record and writes every
 /// report byte as the default does: on every fixture, the demo data and the fuzz inputs.
 @Suite struct ReferenceReadingTests {
-    @Test func theReferenceReadingParsesWithFoundationOnOneThreadWithoutShortcut() {
+    @Test func theReferenceReadingParsesWithFoundationOnOneThreadInTwoPasses() {
         let reference = JournalPipeline.reference(reader: ResponseReader(), catalog: .empty)
         #expect(reference.parsing == .foundation)
         #expect(reference.workers == 1)
         #expect(!reference.readsInOneScan)
-        #expect(reference.shortcut == .disabled)
         #expect(JournalPipeline(reader: ResponseReader(), catalog: .empty).parsing == .tape)
         #expect(ResponseReader.Scratch(parsing: .foundation).parsing == .foundation)
         #expect(ResponseReader.Scratch().parsing == .tape)
@@ -26,8 +25,7 @@ import Testing
         var answers = try Self.fixtureAnswers()
         #expect(answers.count >= 40)
         answers += DemoSample.records.compactMap(\.response)
-        // Without the shortcut, so that the tape reading, too, drops no repeated copy.
-        let reader = ResponseReader(shortcut: .disabled)
+        let reader = ResponseReader()
         let foundation = ResponseReader.Scratch(parsing: .foundation)
         let tape = ResponseReader.Scratch()
         var differing: [Int] = []
@@ -56,7 +54,7 @@ import Testing
         let fast = try Self.render(source, catalog: catalog, options: options, reference: false)
         let reference = try Self.render(source, catalog: catalog, options: options, reference: true)
         #expect(fast.count >= 10)
-        #expect(RepeatedCopyShortcutTests.differences(fast, reference) == [])
+        #expect(Self.differences(fast, reference) == [])
     }
 
     /// 600 fuzz inputs (mutated real answers: broken bytes, odd numbers, duplicated keys, deep
@@ -65,7 +63,7 @@ import Testing
     /// fuzz test compares the reports of every tenth input it makes too).
     @Test func theFuzzInputsGiveTheSameRecordsAndReportBytes() throws {
         let maker = try FuzzCaseMaker(seed: 1)
-        let reader = ResponseReader(shortcut: .disabled)
+        let reader = ResponseReader()
         let foundation = ResponseReader.Scratch(parsing: .foundation)
         let tape = ResponseReader.Scratch()
         var records = 0, rejected = 0, compared = 0
@@ -85,7 +83,7 @@ import Testing
             let fast = try Self.render(input.recordSource, catalog: input.catalog, orders: input.orderList, options: options, reference: false)
             let reference = try Self.render(input.recordSource, catalog: input.catalog, orders: input.orderList, options: options,
                                             reference: true)
-            #expect(RepeatedCopyShortcutTests.differences(fast, reference) == [], "fuzz input \(number) (seed 1)")
+            #expect(Self.differences(fast, reference) == [], "fuzz input \(number) (seed 1)")
             if !fast.isEmpty { compared += 1 }
         }
         #expect(records > 3_000)
@@ -110,12 +108,18 @@ import Testing
         return try ReportRun.renderFiles(data, templates: HostileSupport.templates)
     }
 
-    /// Everything a record holds, as text: `dump` of it without the copies' serials (which
-    /// number every copy made, so differ between two readings of one answer).
+    /// Everything a record holds, as text (`dump`).
     static func describe(_ record: ParsedRecord) -> String {
         var text = ""
         dump(record, to: &text)
-        return text.split(separator: "\n").filter { !$0.contains("serial: ") }.joined(separator: "\n")
+        return text
+    }
+
+    /// The names of the files that differ (or are missing on one side).
+    static func differences(_ one: [(name: String, bytes: [UInt8], rows: Int?)],
+                            _ other: [(name: String, bytes: [UInt8], rows: Int?)]) -> [String] {
+        let names = Set(one.map(\.name)).union(other.map(\.name)).sorted()
+        return names.filter { name in one.first { $0.name == name }?.bytes != other.first { $0.name == name }?.bytes }
     }
 
     /// The bytes of every answer under `Tests/Fixtures/{peers,modern,public,json}` (a `.jws`

@@ -83,7 +83,7 @@ import Testing
         #expect(fast == reference)
         // The reference settings themselves.
         let pipeline = JournalPipeline.reference(reader: ResponseReader(), catalog: Catalog(entries: []))
-        #expect(pipeline.workers == 1 && !pipeline.readsInOneScan && pipeline.shortcut == .disabled)
+        #expect(pipeline.workers == 1 && !pipeline.readsInOneScan && pipeline.parsing == .foundation)
         #expect(try RunCommand.parse(arguments + ["--reference"]).reference)
         #expect(try !RunCommand.parse(arguments).reference)
     }
