@@ -12,7 +12,7 @@
 set -euo pipefail
 if [ $# -lt 1 ]; then sed -n '2,11p' "$0" >&2; exit 64; fi
 rounds=$1 size=${2:-200000} binary=${3:-.build/release/receipt-ledger}
-variants=(all-on control window read-ahead shortcut)
+variants=(all-on control window read-ahead)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for r in $(seq "$rounds"); do

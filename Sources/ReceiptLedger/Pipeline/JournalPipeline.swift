@@ -37,10 +37,9 @@ struct JournalPipeline {
 
     /// The reference reading, which documents the rules: answers and JWS payloads parsed by
     /// Foundation's `JSONSerialization` (`JSONParsing.foundation`: no tape parser), one reading
-    /// thread, two passes, every copy merged in full
-    /// (`RepeatedCopyShortcut.disabled`), through the same rules code. It is slow and simple,
-    /// and must write the same bytes as the default (`receipt-ledger run --reference`,
-    /// `bench --verify`, the tests): the tape parser and the machinery are checked against it.
+    /// thread, two passes, through the same rules code. It is slow and simple, and must write
+    /// the same bytes as the default (`receipt-ledger run --reference`, `bench --verify`, the
+    /// tests): the tape parser and the machinery are checked against it.
     static func reference(reader: ResponseReader, catalog: Catalog, progress: (any RunObserver)? = nil) -> JournalPipeline {
         var pipeline = JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         pipeline.workers = 1

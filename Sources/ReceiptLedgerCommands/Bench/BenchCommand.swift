@@ -82,8 +82,7 @@ enum BenchCommand {
     }
 
     /// Runs the pipeline the default way and the reference way (`JournalPipeline.reference`:
-    /// Foundation's JSON parser, one reading thread, two passes, no shortcut for repeated
-    /// copies) into the same folder in turn, and compares every file they write, byte for
+    /// Foundation's JSON parser, one reading thread, two passes) into the same folder in turn, and compares every file they write, byte for
     /// byte: the manifest too, which names the folder.
     private static func verify(_ run: [String], out: String, scratch: String) throws -> Bool {
         let files = FileManager.default
@@ -96,7 +95,7 @@ enum BenchCommand {
             .subtracting([ReportStaging.stateName]).sorted()
         let differing = names.filter { files.contents(atPath: fast + "/" + $0) != files.contents(atPath: out + "/" + $0) }
         if differing.isEmpty {
-            print("verify: the reference reading (Foundation's JSON parser, one reading thread, two passes, no shortcut; "
+            print("verify: the reference reading (Foundation's JSON parser, one reading thread, two passes; "
                   + "\(BenchReport.fixed(reference.seconds, 3)) s) "
                   + "wrote the same \(names.count) files, byte for byte")
             return true

@@ -68,8 +68,8 @@ enum HelpText {
       --max-rejected-share S exit with 65 when more than S (0 to 1, e.g. 0.05) of the records
                              read were rejected; with --strict it replaces "any record"
       --reference            read the slow, simple way (Foundation's JSON parser, one
-                             reading thread, two passes, every copy merged): the
-                             same files, byte for byte, to check the default against
+                             reading thread, two passes): the same files, byte for
+                             byte, to check the default against
       --no-xlsx              leave report.xlsx out (the CSV files and pages are the same)
       -h, --help             show this help
 
