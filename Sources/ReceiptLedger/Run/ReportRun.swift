@@ -55,7 +55,6 @@ package struct ReportRun {
         let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
         var pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
-        pipeline.keepsMergeStateUntilExit = keepsResultsUntilExit
         if options.machineryOff.contains(.memo) { pipeline.memoizes = false }
         if options.machineryOff.contains(.window) { pipeline.readsInOneScan = false }
         if options.machineryOff.contains(.shortcut) { pipeline.shortcut = .disabled }
@@ -67,6 +66,9 @@ package struct ReportRun {
         } catch let error as SQLiteError {
             throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
+        // The merge's state was freed as the pipeline returned; its pages go back to the system
+        // before the ledgers and reports are built, so that they do not add to the run's peak.
+        FreedMemory.returnToSystem()
         let journal = result.journal
         guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
