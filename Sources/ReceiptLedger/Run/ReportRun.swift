@@ -79,7 +79,7 @@ package struct ReportRun {
         PhaseTimer.mark("journal")
         let outputs: [ManifestFile.Output]
         do {
-            outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
+            outputs = try writeReport(result, zone: zone, orders: consume orders, ordersLabel: ordersLabel, sourceLabel: source.label,
                                       templates: templates, digests: digests, diagnosis: diagnosis, appleReports: appleReports,
                                       into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
@@ -98,9 +98,10 @@ package struct ReportRun {
     /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
     /// files are written from. With `besideLedgers` (as `execute` does) the subscriptions and
     /// the reconciliation of the orders are built on other threads while the ledgers are built
-    /// (the longest of these, on one thread); the data is the same.
+    /// (the longest of these, on one thread); the data is the same. The orders are freed once
+    /// reconciled, when no caller holds them: the report needs only the reconciliation.
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
-                           orders: [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
+                           orders: consuming [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
                            diagnosis: RunDiagnosis = .none, appleReports: AppleReportSet? = nil) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
@@ -113,19 +114,21 @@ package struct ReportRun {
         @Sendable func subscriptions() -> [Subscription] {
             Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
         }
-        let reconciling = besideLedgers ? orders.map { orders in BackgroundWork { reconcile(orders) } } : nil
+        let orderCount = orders?.count ?? 0
+        var reconciling: BackgroundWork<Reconciliation, Never>?
+        if besideLedgers, let taken = orders.take() { reconciling = BackgroundWork { reconcile(taken) } }
         let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
         let subscriptions = subscribing?.value() ?? subscriptions()
         PhaseTimer.mark("ledgers, refunds, subscriptions")
-        let reconciliation = reconciling?.value() ?? orders.map(reconcile)
+        let reconciliation = reconciling?.value() ?? orders.take().map(reconcile)
         PhaseTimer.mark("reconciliation")
         let apple = appleReports.map { AppleReconciliation(transactions: AppleComparedTransaction.production(journal.transactions), reports: $0) }
         return ReportData(
             options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
             refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
-            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0, diagnosis: diagnosis,
+            ordersLabel: ordersLabel, orderCount: orderCount, diagnosis: diagnosis,
             appleReports: appleReports, appleReconciliation: apple)
     }
 
