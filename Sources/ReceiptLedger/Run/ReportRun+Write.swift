@@ -28,6 +28,9 @@ extension ReportRun {
         let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
                                    orders: consume orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis,
                                    appleReports: appleReports)
+        // What the ledgers' building freed (its tables, the orders) goes back to the system
+        // before the files are written beside it.
+        FreedMemory.returnToSystem()
 
         progress?.phase("writing reports")
         let files = Self.derivedCSVFiles(data)
