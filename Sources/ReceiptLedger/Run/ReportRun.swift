@@ -49,7 +49,10 @@ package struct ReportRun {
             digests.releaseDescriptors()
         }
         defer { endReading() }
-        let (orders, ordersLabel) = try loadOrders(source: source)
+        // The orders are read now only to be checked (a bad orders file is a usage error before
+        // any record is read), and dropped: they are read again once the journal is built, so
+        // that they are not held beside the merge's state and the journal being booked.
+        _ = try loadOrders(source: source)
         PhaseTimer.mark("options, catalog, orders")
 
         let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
@@ -76,7 +79,8 @@ package struct ReportRun {
         try AmountRange.check(journal)
         let diagnosis = RunDiagnosis(journal: journal, catalog: catalog, options: options,
                                      inputHeader: RejectionNote.header(ofFileAt: options.input.path))
-        PhaseTimer.mark("journal")
+        let (orders, ordersLabel) = try loadOrders(source: source)
+        PhaseTimer.mark("journal, orders")
         let outputs: [ManifestFile.Output]
         do {
             outputs = try writeReport(result, zone: zone, orders: consume orders, ordersLabel: ordersLabel, sourceLabel: source.label,
