@@ -136,6 +136,10 @@ struct WorkbookWriter {
         zip.finish()
     }
 
+    /// Bytes written and not yet drained: a caller drains once they pass `flushBytes`, so the
+    /// writer never holds more than about that much of a sheet.
+    var undrainedByteCount: Int { xml.count + zip.bytes.count }
+
     /// Hands the bytes written so far to `sink` and forgets them.
     mutating func drain(into sink: ([UInt8]) throws -> Void) rethrows {
         if !xml.isEmpty {  // only ever written inside an open sheet part
@@ -218,8 +222,9 @@ struct WorkbookWriter {
         column = current + 1
     }
 
-    /// Sheet XML is handed to the zip writer in pieces of about this size.
-    private static let flushBytes = 1 << 20
+    /// Sheet XML is handed to the zip writer, and by the caller to the file, in pieces of
+    /// about this size.
+    static let flushBytes = 1 << 20
 
     private static let rowOpen = Array(#"<row r=""#.utf8), rowClose = Array("</row>".utf8), quotedTagEnd = Array(#"">"#.utf8)
     private static let cellOpen = Array(#"<c r=""#.utf8), typeAttribute = Array(#" t=""#.utf8)

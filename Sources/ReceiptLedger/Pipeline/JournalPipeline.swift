@@ -30,10 +30,6 @@ struct JournalPipeline {
     var readsInOneScan = true
     /// Which parser the reading threads read answers and JWS payloads with.
     var parsing = JSONParsing.tape
-    /// Whether the merge's state (an object per transaction) is kept until the process exits
-    /// instead of freed once the journal is built, so that a command spends no time freeing
-    /// what the exit frees at once. Set by `ReportRun` for the commands (see `KeptUntilExit`).
-    var keepsMergeStateUntilExit = false
 
     /// The reference reading, which documents the rules: answers and JWS payloads parsed by
     /// Foundation's `JSONSerialization` (`JSONParsing.foundation`: no tape parser), one reading
@@ -66,10 +62,11 @@ struct JournalPipeline {
         return try runInTwoPasses(source: source)
     }
 
-    /// The journal of a merge that has seen every record.
+    /// The journal of a merge that has seen every record. The merge's state (an object per
+    /// transaction) is not kept: the caller's builder, its last holder, frees it on return, so
+    /// that the ledgers and reports built next reuse its memory instead of adding to the peak.
     func finish(_ builder: JournalBuilder, index: RecordIndex, readInOneScan: Bool) -> Result {
         let journal = builder.finish(catalog: catalog, recordsRead: index.recordsRead)
-        if keepsMergeStateUntilExit { KeptUntilExit.keep(builder.states) }
         return Result(journal: journal, index: index, readInOneScan: readInOneScan)
     }
 

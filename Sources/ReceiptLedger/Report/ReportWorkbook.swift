@@ -105,6 +105,7 @@ enum ReportWorkbook {
                         }
                     }
                     workbook.endRow()
+                    if workbook.undrainedByteCount >= WorkbookWriter.flushBytes { try workbook.drain(into: sink) }
                     first += width
                 }
             }

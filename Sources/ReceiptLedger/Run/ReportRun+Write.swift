@@ -13,7 +13,7 @@ extension ReportRun {
     /// file when done with one.
     /// Each file is written whole by one thread and the manifest lists them by name, so the
     /// bytes are the same whichever thread finishes first.
-    func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: [Order]?, ordersLabel: String?,
+    func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: consuming [Order]?, ordersLabel: String?,
                      sourceLabel: String, templates: TemplateSet, digests: FileDigests, diagnosis: RunDiagnosis = .none,
                      appleReports: AppleReportSet? = nil, into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
@@ -26,8 +26,11 @@ extension ReportRun {
         digests.hurry()
         let summing = BackgroundWork { JournalSums(journal.transactions) }
         let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
-                                   orders: orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis,
+                                   orders: consume orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis,
                                    appleReports: appleReports)
+        // What the ledgers' building freed (its tables, the orders) goes back to the system
+        // before the files are written beside it.
+        FreedMemory.returnToSystem()
 
         progress?.phase("writing reports")
         let files = Self.derivedCSVFiles(data)

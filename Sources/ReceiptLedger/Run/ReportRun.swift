@@ -49,13 +49,15 @@ package struct ReportRun {
             digests.releaseDescriptors()
         }
         defer { endReading() }
-        let (orders, ordersLabel) = try loadOrders(source: source)
+        // The orders are read now only to be checked (a bad orders file is a usage error before
+        // any record is read), and dropped: they are read again once the journal is built, so
+        // that they are not held beside the merge's state and the journal being booked.
+        _ = try loadOrders(source: source)
         PhaseTimer.mark("options, catalog, orders")
 
         let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
         var pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
-        pipeline.keepsMergeStateUntilExit = keepsResultsUntilExit
         if options.machineryOff.contains(.window) { pipeline.readsInOneScan = false }
         let result: JournalPipeline.Result
         do { result = try pipeline.run(source: source) } catch let error as SourceError {
@@ -64,6 +66,9 @@ package struct ReportRun {
         } catch let error as SQLiteError {
             throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
+        // The merge's state was freed as the pipeline returned; its pages go back to the system
+        // before the ledgers and reports are built, so that they do not add to the run's peak.
+        FreedMemory.returnToSystem()
         let journal = result.journal
         guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
@@ -71,10 +76,11 @@ package struct ReportRun {
         try AmountRange.check(journal)
         let diagnosis = RunDiagnosis(journal: journal, catalog: catalog, options: options,
                                      inputHeader: RejectionNote.header(ofFileAt: options.input.path))
-        PhaseTimer.mark("journal")
+        let (orders, ordersLabel) = try loadOrders(source: source)
+        PhaseTimer.mark("journal, orders")
         let outputs: [ManifestFile.Output]
         do {
-            outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
+            outputs = try writeReport(result, zone: zone, orders: consume orders, ordersLabel: ordersLabel, sourceLabel: source.label,
                                       templates: templates, digests: digests, diagnosis: diagnosis, appleReports: appleReports,
                                       into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
@@ -93,9 +99,10 @@ package struct ReportRun {
     /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
     /// files are written from. With `besideLedgers` (as `execute` does) the subscriptions and
     /// the reconciliation of the orders are built on other threads while the ledgers are built
-    /// (the longest of these, on one thread); the data is the same.
+    /// (the longest of these, on one thread); the data is the same. The orders are freed once
+    /// reconciled, when no caller holds them: the report needs only the reconciliation.
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
-                           orders: [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
+                           orders: consuming [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
                            diagnosis: RunDiagnosis = .none, appleReports: AppleReportSet? = nil) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
@@ -108,19 +115,21 @@ package struct ReportRun {
         @Sendable func subscriptions() -> [Subscription] {
             Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
         }
-        let reconciling = besideLedgers ? orders.map { orders in BackgroundWork { reconcile(orders) } } : nil
+        let orderCount = orders?.count ?? 0
+        var reconciling: BackgroundWork<Reconciliation, Never>?
+        if besideLedgers, let taken = orders.take() { reconciling = BackgroundWork { reconcile(taken) } }
         let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
         let subscriptions = subscribing?.value() ?? subscriptions()
         PhaseTimer.mark("ledgers, refunds, subscriptions")
-        let reconciliation = reconciling?.value() ?? orders.map(reconcile)
+        let reconciliation = reconciling?.value() ?? orders.take().map(reconcile)
         PhaseTimer.mark("reconciliation")
         let apple = appleReports.map { AppleReconciliation(transactions: AppleComparedTransaction.production(journal.transactions), reports: $0) }
         return ReportData(
             options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
             refunds: refunds, subscriptions: subscriptions, reconciliation: reconciliation,
-            ordersLabel: ordersLabel, orderCount: orders?.count ?? 0, diagnosis: diagnosis,
+            ordersLabel: ordersLabel, orderCount: orderCount, diagnosis: diagnosis,
             appleReports: appleReports, appleReconciliation: apple)
     }
 

@@ -5,10 +5,10 @@ import Synchronization
 /// A finished run holds a journal of an object per transaction and the reports built from it;
 /// kept here, they are not freed one by one just before the process ends and the system takes
 /// back all of its memory at once, which would only cost time. `ReportRun` hands its results
-/// here, and has the pipeline keep the merge's per-transaction state (otherwise freed while
-/// the reports are built), only when `keepsResultsUntilExit` is set, as the `run` and `demo`
-/// commands do; tests, which run many reports in one process, leave it unset and free
-/// everything as usual.
+/// here only when `keepsResultsUntilExit` is set, as the `run` and `demo` commands do; tests,
+/// which run many reports in one process, leave it unset and free everything as usual. The
+/// merge's per-transaction state is not kept: it is freed once the journal is built, so that
+/// the reports reuse its memory (issue 26).
 /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › KeptUntilExit.
 enum KeptUntilExit {
     private static let values = Mutex<[any Sendable]>([])
