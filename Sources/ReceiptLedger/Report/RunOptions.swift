@@ -3,15 +3,20 @@ package struct RunOptions: Sendable {
     package enum Input: Sendable {
         case sqlite(path: String, query: String?)
         case ndjson(path: String)
+        /// A sharded run's `finish` (docs/PARTIAL-STATE.md): the journal comes from partial
+        /// state; `index` is the record index file, the one input the manifest lists for it.
+        case partialState(index: String)
 
         var path: String {
             switch self {
-            case .sqlite(let path, _), .ndjson(let path): return path
+            case .sqlite(let path, _), .ndjson(let path), .partialState(let path): return path
             }
         }
     }
 
     var input: Input
+    /// The input's path (the record index's, for a sharded run's stages).
+    package var inputPath: String { input.path }
     package var catalogPath: String?
     package var outputDirectory = "reports"
     /// Write into a folder holding files the tool did not write (never replacing one), the root

@@ -27,6 +27,12 @@ package struct ReportRun {
     }
 
     package func execute() throws -> Summary {
+        try execute(fromPartialState: nil)
+    }
+
+    /// The run, its journal read from `options.input` through the pipeline, or (a sharded run's
+    /// `finish`, `options.input` is `.partialState`) made by `partial` from the catalog.
+    func execute(fromPartialState partial: PartialJournal?) throws -> Summary {
         PhaseTimer.mark("start")
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
@@ -38,14 +44,15 @@ package struct ReportRun {
         defer { staging.discard() }  // nothing once committed
         let catalog = try loadCatalog()
         let appleReports = try loadAppleReports()
-        let source = try openSource()
+        let source = partial == nil ? try openSource() : nil
+        let sourceLabel = source?.label ?? partial?.inputLabel ?? ""
         let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
         // The input's snapshot and locks last until its digest is done, so that the manifest's
         // SHA-256 is of the bytes that were read (a rollback-journal writer cannot change the
         // file while the read lock is held); only then may the digests close their descriptors
         // on it (POSIX `close` drops the process's locks on the file).
         func endReading() {
-            source.endReading()
+            source?.endReading()
             digests.releaseDescriptors()
         }
         defer { endReading() }
@@ -61,14 +68,22 @@ package struct ReportRun {
         if options.machineryOff.contains(.shortcut) { pipeline.shortcut = .disabled }
         if options.machineryOff.contains(.prefetch) { CacheHints.turnOff() }
         let result: JournalPipeline.Result
-        do { result = try pipeline.run(source: source) } catch let error as SourceError {
+        do {
+            if let partial {
+                result = try partial.journal(catalog)
+            } else if let source {
+                result = try pipeline.run(source: source)
+            } else {
+                throw FatalError("internal error: a run with neither records nor partial state")
+            }
+        } catch let error as SourceError {
             if error.isFatal { throw FatalError(error.message) }
             throw UsageError(error.message)
         } catch let error as SQLiteError {
             throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
         let journal = result.journal
-        guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
+        guard journal.counts.read > 0 else { throw UsageError("\(sourceLabel) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
 
         try AmountRange.check(journal)
@@ -77,7 +92,7 @@ package struct ReportRun {
         PhaseTimer.mark("journal")
         let outputs: [ManifestFile.Output]
         do {
-            outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: source.label,
+            outputs = try writeReport(result, zone: zone, orders: orders, ordersLabel: ordersLabel, sourceLabel: sourceLabel,
                                       templates: templates, digests: digests, diagnosis: diagnosis, appleReports: appleReports,
                                       into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
@@ -226,14 +241,14 @@ package struct ReportRun {
         }
     }
 
-    private func loadCatalog() throws -> Catalog {
+    func loadCatalog() throws -> Catalog {
         guard let path = options.catalogPath else { return .empty }
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError("catalog \(path) does not exist") }
         try Self.requireRegularFile(path, role: "catalog")
         do { return try CatalogReader.read(path: path) } catch { throw UsageError("unreadable catalog: \(error)") }
     }
 
-    private func openSource() throws -> RecordSource {
+    func openSource() throws -> RecordSource {
         let path = options.input.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -248,6 +263,7 @@ package struct ReportRun {
                 if let note = source.note { FileHandle.standardError.write(Data("receipt-ledger: note: \(OneLine.escaped(note))\n".utf8)) }
                 return source
             case .ndjson(let path): return try NDJSONRecordSource(path: path)
+            case .partialState(let index): throw UsageError("\(index) is partial state: give it to receipt-ledger finish")
             }
         } catch let error as SourceError {
             if error.isFatal { throw FatalError(error.message) }
@@ -263,7 +279,7 @@ package struct ReportRun {
     }
 
     /// SPEC §8 "Orders": `--orders` wins over `--orders-query`, which wins over an `orders` table.
-    private func loadOrders(source: RecordSource) throws -> ([Order]?, String?) {
+    private func loadOrders(source: RecordSource?) throws -> ([Order]?, String?) {
         if let csv = options.ordersCSV {
             guard FileManager.default.fileExists(atPath: csv) else { throw UsageError("orders file \(csv) does not exist") }
             try Self.requireRegularFile(csv, role: "orders file")

@@ -1,0 +1,283 @@
+import Foundation
+
+/// The four stages of a sharded run (docs/PARTIAL-STATE.md), each the body of a subcommand a
+/// driver (Spark) calls on any machine: `shard` reads one shard of records into partial state
+/// by bucket, `index` joins every shard's record keys, `mergeBucket` merges and books one
+/// bucket, `finish` joins it all into the report folder. Same rules code as `run`, so the
+/// report is the same bytes as one run over every record (but for what names the input).
+package enum ShardStages {
+    /// What `shard` wrote.
+    package struct ShardSummary: Sendable {
+        package var records: Int
+        package var copies: Int
+        /// The buckets that hold copies, ascending.
+        package var buckets: [Int]
+    }
+
+    /// Reads the records of `options.input` (the row checks and parsing of `run`, no merge) and
+    /// writes `records.part` and one `bucket-NNNNN.part` per bucket holding copies into
+    /// `outDirectory`, created if missing.
+    package static func shard(options: RunOptions, buckets: Int, shardName: String, outDirectory: String) throws -> ShardSummary {
+        guard buckets >= 1, buckets <= 1_000_000 else { throw UsageError("shard: --buckets takes a number from 1 to 1000000, not \(buckets)") }
+        guard !shardName.isEmpty else { throw UsageError("shard: --shard-name needs a name") }
+        let source = try ReportRun(options: options).openSource()
+        defer { source.endReading() }
+        let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
+        let scratch = ResponseReader.Scratch(memoizes: false, parsing: options.reference ? .foundation : .tape)
+        var checks = RecordIndex()
+        var records = PartialWriter(kind: .records)
+        records.text(shardName)
+        var bucketWriters: [Int: PartialWriter] = [:]
+        var summary = ShardSummary(records: 0, copies: 0, buckets: [])
+        do {
+            try source.scanRecords { keys, claimedEnvironment, response in
+                let position = checks.recordsRead
+                let (verifiedAt, userName) = RecordIndex.readableKeys(keys)
+                let check: PartialRecord.Check
+                if let entry = checks.check(keys) {
+                    let claimed = claimedEnvironment.textValue
+                    var record = reader.read(bytes: response, scratch: scratch)
+                    if let environment = JournalBuilder.copyEnvironment(of: record, claimed: claimed) {
+                        for (copyIndex, copy) in record.transactions.enumerated() {
+                            let bucket = PartialFile.bucket(of: copy.copy.id.text, buckets: buckets)
+                            var writer = bucketWriters[bucket] ?? Self.bucketWriter(shardName: shardName, bucket: bucket, of: buckets)
+                            writer.byte(1)
+                            writer.copy(PartialCopy(verifiedAt: entry.verifiedAt, recordID: entry.id, position: position, copyIndex: copyIndex,
+                                                    userName: userName ?? "", recordEnvironment: environment, copy: copy))
+                            bucketWriters[bucket] = writer
+                            summary.copies += 1
+                        }
+                    }
+                    let copyEnvironments = record.transactions.map(\.environment)
+                    record.transactions = []
+                    check = .passed(PartialRecord.Passed(id: entry.id, claimedEnvironment: claimed, record: record,
+                                                         copyEnvironments: copyEnvironments))
+                } else if let rejection = checks.lastCheckRejection, rejection.position == position {
+                    check = .rejected(rejection)
+                } else {
+                    throw FatalError("internal error: record \(position + 1) of \(source.label) neither passed nor failed the row checks")
+                }
+                records.byte(1)
+                records.record(PartialRecord(position: position, verifiedAt: verifiedAt, userName: userName, check: check))
+                summary.records += 1
+                return true
+            }
+        } catch let error as SourceError {
+            if error.isFatal { throw FatalError(error.message) }
+            throw UsageError(error.message)
+        } catch let error as SQLiteError {
+            throw FatalError("cannot read \(options.input.path): \(error.message)")
+        }
+        records.byte(0)
+        try createFolder(outDirectory)
+        try records.write(to: outDirectory + "/" + PartialFile.recordsFileName)
+        for bucket in bucketWriters.keys.sorted() {
+            guard var writer = bucketWriters.removeValue(forKey: bucket) else { continue }
+            writer.byte(0)
+            try writer.write(to: outDirectory + "/" + PartialFile.bucketFileName(bucket))
+            summary.buckets.append(bucket)
+        }
+        return summary
+    }
+
+    private static func bucketWriter(shardName: String, bucket: Int, of buckets: Int) -> PartialWriter {
+        var writer = PartialWriter(kind: .bucket)
+        writer.text(shardName)
+        writer.count(bucket)
+        writer.count(buckets)
+        return writer
+    }
+
+    private static func createFolder(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FatalError("cannot create \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// A shard's `records.part`: its name and its records in input order.
+    static func readRecords(_ path: String) throws -> (name: String, records: [PartialRecord]) {
+        var reader = try PartialReader(path: path, expecting: .records)
+        let name = try reader.text()
+        var records: [PartialRecord] = []
+        while try reader.bool() { records.append(try reader.record()) }
+        try reader.requireEnd()
+        return (name, records)
+    }
+
+    static func readIndex(_ path: String) throws -> PartialIndex {
+        var reader = try PartialReader(path: path, expecting: .index)
+        let index = try reader.index()
+        try reader.requireEnd()
+        return index
+    }
+
+    /// Joins every shard's `records.part` into the record index at `out`; returns it.
+    @discardableResult
+    package static func index(recordsParts: [String], out: String) throws -> Int {
+        guard !recordsParts.isEmpty else { throw UsageError("index: give every shard's records.part after --records") }
+        let index = try PartialIndex(shards: try recordsParts.map(readRecords))
+        var writer = PartialWriter(kind: .index)
+        writer.index(index)
+        try writer.write(to: out)
+        return index.recordsRead
+    }
+
+    /// Merges one bucket's copies from every shard (in processing order, duplicates skipped)
+    /// and books its transactions with the catalog of `options`; writes them to `out`.
+    package static func mergeBucket(bucket: Int, parts: [String], indexPath: String, out: String, options: RunOptions) throws {
+        let index = try readIndex(indexPath)
+        let catalog = try ReportRun(options: options).loadCatalog()
+        let users = index.userTable
+        let duplicates = index.duplicatePlaces
+        var copies: [(shard: Int, entry: PartialCopy)] = []
+        var bucketCount: Int?
+        for path in parts {
+            var reader = try PartialReader(path: path, expecting: .bucket)
+            let shard = try index.shard(named: try reader.text(), in: path)
+            let partBucket = try reader.count(), buckets = try reader.count()
+            guard partBucket == bucket else { throw UsageError("merge-bucket: \(path) holds bucket \(partBucket), not \(bucket)") }
+            guard bucketCount.map({ $0 == buckets }) ?? true else {
+                throw UsageError("merge-bucket: \(path) was cut into \(buckets) buckets, another part into \(bucketCount ?? 0)")
+            }
+            bucketCount = buckets
+            while try reader.bool() {
+                let entry = try reader.copy()
+                if !duplicates.contains([shard, entry.position]) { copies.append((shard, entry)) }
+            }
+            try reader.requireEnd()
+        }
+        copies.sort { l, r in
+            (l.entry.verifiedAt, l.entry.recordID, l.shard, l.entry.position, l.entry.copyIndex)
+                < (r.entry.verifiedAt, r.entry.recordID, r.shard, r.entry.position, r.entry.copyIndex)
+        }
+        var builder = JournalBuilder(users: users, shortcut: .disabled)
+        builder.setConsumableRefundEnvironments(Set(index.consumableRefundEnvironments))
+        var start = 0
+        var rank = 0
+        while start < copies.count {
+            let first = copies[start]
+            var end = start + 1
+            while end < copies.count, copies[end].shard == first.shard, copies[end].entry.position == first.entry.position { end += 1 }
+            guard let user = users.lookup(first.entry.userName) else {
+                throw FatalError("\(indexPath) does not know user \(first.entry.userName) of record \(first.entry.recordID): not the index of these parts")
+            }
+            let context = JournalBuilder.RecordContext(rank: rank, recordID: first.entry.recordID, verifiedAt: first.entry.verifiedAt,
+                                                       user: user, users: users, claimedEnvironment: nil)
+            builder.mergeCopies(copies[start..<end].map(\.entry.copy), recordEnvironment: first.entry.recordEnvironment, context: context)
+            rank += 1
+            start = end
+        }
+        var writer = PartialWriter(kind: .booked)
+        writer.count(bucket)
+        writer.booked(builder.bookBucket(catalog: catalog))
+        try writer.write(to: out)
+    }
+
+    /// Writes the report folder of `options` (its input `.partialState(index:)`) from the index,
+    /// every shard's `records.part` and every bucket's booked file, through the report code
+    /// of `run`. `inputLabel` names the input on the pages (as `run` would name the records).
+    package static func finish(options: RunOptions, recordsParts: [String], bookedParts: [String], inputLabel: String,
+                               progress: (any RunObserver)? = nil) throws -> ReportRun.Summary {
+        guard case .partialState(let indexPath) = options.input else { throw UsageError("finish: give the record index with --index") }
+        let partial = PartialJournal(inputLabel: inputLabel) { catalog in
+            try journal(indexPath: indexPath, recordsParts: recordsParts, bookedParts: bookedParts, catalog: catalog)
+        }
+        return try ReportRun(options: options, progress: progress).execute(fromPartialState: partial)
+    }
+
+    /// The per-record part of the merge over every record in processing order, joined with
+    /// the buckets' booked transactions in key order.
+    static func journal(indexPath: String, recordsParts: [String], bookedParts: [String], catalog: Catalog) throws -> JournalPipeline.Result {
+        let index = try readIndex(indexPath)
+        let users = index.userTable
+        var builder = JournalBuilder(users: users)
+        var rowRejections: [RecordIndex.RowRejection] = []
+        var places: [(place: PartialIndex.Place, passed: PartialRecord.Passed, user: UserID)] = []
+        let duplicates = index.duplicatePlaces
+        var seenShards = Set<Int>()
+        for path in recordsParts {
+            let (name, records) = try readRecords(path)
+            let shard = try index.shard(named: name, in: path)
+            guard seenShards.insert(shard).inserted else { throw UsageError("finish: shard \(name) is given twice") }
+            for record in records {
+                switch record.check {
+                case .rejected(let rejection): rowRejections.append(rejection)
+                case .passed(let passed):
+                    guard !duplicates.contains([shard, record.position]) else { continue }
+                    guard let verifiedAt = record.verifiedAt, let user = record.userName.flatMap(users.lookup) else {
+                        throw FatalError("\(path) is damaged: record \(passed.id) passed the row checks without their keys")
+                    }
+                    places.append((PartialIndex.Place(verifiedAt: verifiedAt, id: passed.id, shard: shard, position: record.position), passed, user))
+                }
+            }
+        }
+        guard seenShards.count == index.shardNames.count else {
+            throw UsageError("finish: give the records.part of every shard the index was built from (\(index.shardNames.count), not \(seenShards.count))")
+        }
+        rowRejections += index.duplicates.map { RecordIndex.duplicate(position: $0.position, id: $0.id, userName: $0.userName) }
+        builder.reject(rows: rowRejections)
+        places.sort { $0.place < $1.place }
+        for (rank, (place, passed, user)) in places.enumerated() {
+            let context = JournalBuilder.RecordContext(rank: rank, recordID: place.id, verifiedAt: place.verifiedAt, user: user, users: users,
+                                                       claimedEnvironment: passed.claimedEnvironment)
+            _ = builder.addRecord(passed.record, copyEnvironments: passed.copyEnvironments, context: context)
+        }
+        var buckets: [JournalBuilder.BookedBucket] = []
+        for path in bookedParts {
+            var reader = try PartialReader(path: path, expecting: .booked)
+            _ = try reader.count()
+            buckets.append(try reader.booked(users: users))
+            try reader.requireEnd()
+        }
+        let (transactions, held, anomalies) = joinInKeyOrder(buckets)
+        var heldIndex = TransactionIndex()
+        var bookedPositions: [Int32] = []
+        bookedPositions.reserveCapacity(held.count)
+        for (key, position) in held {
+            _ = heldIndex.insert(key.environment, key.transactionID)
+            bookedPositions.append(Int32(position))
+        }
+        let journal = builder.journal(transactions: transactions, anomalies: builder.anomalies + anomalies, recordsRead: index.recordsRead,
+                                      heldTransactionIDs: HeldTransactionIDs(index: heldIndex), bookedPositions: bookedPositions)
+        let visits = index.visits.map { (user: UserID(index: Int32($0.user)), time: $0.time) }
+        let recordIndex = RecordIndex(users: users, visits: visits, latestVerifiedAt: index.latestVerifiedAt, recordsRead: index.recordsRead)
+        return JournalPipeline.Result(journal: journal, index: recordIndex, readInOneScan: false)
+    }
+
+    /// The buckets' transactions in key order (a k-way merge: each bucket's are in key order),
+    /// every held key with its booked transaction's position (-1: not booked), and every anomaly.
+    static func joinInKeyOrder(_ buckets: [JournalBuilder.BookedBucket])
+        -> (transactions: [Transaction], held: [(TransactionKey, Int)], anomalies: [Anomaly]) {
+        var transactions: [Transaction] = []
+        var held: [(TransactionKey, Int)] = []
+        var next = [Int](repeating: 0, count: buckets.count)
+        var nextHeld = [Int](repeating: 0, count: buckets.count)
+        while true {
+            var least: Int?
+            for bucket in buckets.indices where nextHeld[bucket] < buckets[bucket].heldKeys.count {
+                if let current = least, !(buckets[bucket].heldKeys[nextHeld[bucket]] < buckets[current].heldKeys[nextHeld[current]]) { continue }
+                least = bucket
+            }
+            guard let bucket = least else { break }
+            let key = buckets[bucket].heldKeys[nextHeld[bucket]]
+            nextHeld[bucket] += 1
+            if next[bucket] < buckets[bucket].transactions.count, buckets[bucket].transactions[next[bucket]].key == key {
+                held.append((key, transactions.count))
+                transactions.append(buckets[bucket].transactions[next[bucket]])
+                next[bucket] += 1
+            } else {
+                held.append((key, -1))
+            }
+        }
+        return (transactions, held, buckets.flatMap(\.anomalies))
+    }
+}
+
+/// A journal made from partial state, for `ReportRun.execute(fromPartialState:)`.
+struct PartialJournal {
+    /// What the pages call the input (`run` names its source).
+    var inputLabel: String
+    var journal: (Catalog) throws -> JournalPipeline.Result
+}
