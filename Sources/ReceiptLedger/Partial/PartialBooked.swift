@@ -58,7 +58,7 @@ extension PartialWriter {
         let signed = t.signed
         text(signed.revocationType)
         text(signed.revocationPercentage)
-        text(signed.priceSource.rawValue)
+        text(t.priceSource.rawValue)
         money(signed.customerPrice)
         text(signed.customerCurrency)
         text(signed.storefront)

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import ReceiptLedger
+@testable import ReceiptLedgerCommands
+@testable import ReceiptLedgerDemo
+
+/// A sharded run (shard → index → merge-bucket → finish) over the demo data, its records
+/// shuffled into three shards, writes every file of one `run` over all of them byte for byte;
+/// only the manifest differs, in its records input (the index file, its digest and format
+/// instead of the NDJSON file's) and its `--out` (the two reports are in two folders).
+@Suite(.serialized) struct ShardedRunTests {
+    /// The demo data as NDJSON with its catalog, orders and Apple's reports.
+    struct Fixture {
+        let folder: String
+        var ndjson: String { folder + "/receipts.ndjson" }
+        var catalog: String { folder + "/catalog.csv" }
+        var orders: String { folder + "/orders.csv" }
+        /// The options both runs share (the input and `--out` aside).
+        var runOptions: [String] {
+            ["--catalog", catalog, "--orders", orders, "--apple-sales", folder + "/apple/sales", "--apple-financial", folder + "/apple/financial",
+             "--templates", HostileSupport.templatesPath]
+        }
+
+        init() throws {
+            folder = try HostileSupport.temporaryFolder("sharded")
+            let generator = DemoSample.generator
+            try generator.writeNDJSON(to: folder + "/receipts.ndjson")
+            try generator.writeSQLite(to: folder + "/receipts.sqlite")
+            try generator.writeCatalog(to: folder + "/catalog.csv")
+            try generator.writeOrdersCSV(to: folder + "/orders.csv")
+            _ = try DemoDataSet.appleReports(database: folder + "/receipts.sqlite", catalog: catalog, folder: folder + "/apple")
+        }
+
+        /// The NDJSON lines shuffled (SplitMix64 from `seed`) and dealt into `count` shard files.
+        func shardFiles(_ count: Int, seed: UInt64) throws -> [String] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: ndjson))
+            var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
+            var random = SplitMix64(seed: seed)
+            lines.shuffle(using: &random)
+            var shards = [[UInt8]](repeating: [], count: count)
+            for line in lines { shards[Int(random.next() % UInt64(count))] += line + [UInt8(ascii: "\n")] }
+            return try shards.enumerated().map { number, bytes in
+                let path = folder + "/shard-\(number).ndjson"
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                return path
+            }
+        }
+    }
+
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The four stages in this process, through the entry points the subcommands call; returns
+    /// the report folder.
+    static func runInStages(_ fixture: Fixture, shards: [String], buckets: Int, inputLabel: String) throws -> String {
+        var parts: [String] = []
+        for (number, shard) in shards.enumerated() {
+            let out = fixture.folder + "/parts-\(number)"
+            let options = try RunCommand.parse(["--ndjson", shard, "--out", out])
+            _ = try ShardStages.shard(options: options, buckets: buckets, shardName: "shard-\(number)", outDirectory: out)
+            parts.append(out)
+        }
+        let index = fixture.folder + "/index.part"
+        try ShardStages.index(recordsParts: parts.map { $0 + "/records.part" }, out: index)
+        var booked: [String] = []
+        for bucket in 0..<buckets {
+            let present = parts.map { $0 + "/" + PartialFile.bucketFileName(bucket) }.filter { FileManager.default.fileExists(atPath: $0) }
+            let out = fixture.folder + "/booked-\(bucket).part"
+            let (options, _) = try RunCommand.parse(["--index", index, "--catalog", fixture.catalog], command: "merge-bucket",
+                                                    extra: ["index": .value]) { _ throws(UsageError) in .partialState(index: index) }
+            try ShardStages.mergeBucket(bucket: bucket, parts: present, indexPath: index, out: out, options: options)
+            booked.append(out)
+        }
+        let report = fixture.folder + "/sharded-report"
+        let finish = try ShardCommands.parseFinish(["--index", index, "--input-label", inputLabel, "--out", report]
+            + parts.flatMap { ["--records", $0 + "/records.part"] } + booked.flatMap { ["--booked", $0] } + fixture.runOptions)
+        _ = try ShardStages.finish(options: finish.options, recordsParts: finish.records, bookedParts: finish.booked, inputLabel: finish.label)
+        return report
+    }
+
+    @Test func shardsInAnyOrderWriteTheBytesOfOneRun() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        let single = fixture.folder + "/single-report"
+        let summary = try InProcessRun.execute(["--ndjson", fixture.ndjson, "--out", single] + fixture.runOptions)
+        #expect(summary.counts.read == DemoSample.size)
+        let shards = try fixture.shardFiles(3, seed: 26)
+        let sharded = try Self.runInStages(fixture, shards: shards, buckets: 7, inputLabel: "NDJSON \(fixture.ndjson)")
+        try Self.expectSameReport(single, sharded, records: DemoSample.size)
+    }
+
+    /// Every file of `expected` is in `actual` with the same bytes, and no other; the
+    /// manifests differ only in their records input.
+    static func expectSameReport(_ expected: String, _ actual: String, records: Int) throws {
+        // The tool's own folder (`.receipt-ledger`: the lock and staging) aside.
+        func files(_ folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        let names = try files(expected)
+        #expect(try files(actual) == names)
+        #expect(names.count > 20)
+        for name in names where name != "manifest.json" {
+            let one = try Data(contentsOf: URL(fileURLWithPath: expected + "/" + name))
+            let other = try Data(contentsOf: URL(fileURLWithPath: actual + "/" + name))
+            #expect(one == other, "\(name) differs")
+        }
+        let (oneManifest, oneInput) = try manifestWithoutRecordsInput(expected + "/manifest.json")
+        let (otherManifest, otherInput) = try manifestWithoutRecordsInput(actual + "/manifest.json")
+        #expect(oneManifest == otherManifest, "the manifests differ beyond their records input and --out")
+        #expect(oneInput["format"] as? String == "ndjson")
+        #expect(otherInput["format"] as? String == "partial-state")
+        #expect(oneInput["records"] as? Int == records)
+        #expect(otherInput["records"] as? Int == records)
+    }
+
+    /// The manifest without its records input and `--out` (as JSON text, keys sorted), and
+    /// that input.
+    static func manifestWithoutRecordsInput(_ path: String) throws -> (String, [String: Any]) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var inputs = try #require(manifest["inputs"] as? [[String: Any]])
+        let records = try #require(inputs.firstIndex { $0["role"] as? String == "records" })
+        let input = inputs.remove(at: records)
+        manifest["inputs"] = inputs
+        var options = try #require(manifest["options"] as? [String: Any])
+        options["out"] = nil
+        manifest["options"] = options
+        let text = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
+        return (String(decoding: text, as: UTF8.self), input)
+    }
+}
