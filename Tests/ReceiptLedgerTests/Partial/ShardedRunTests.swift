@@ -25,10 +25,29 @@ import Testing
             folder = try HostileSupport.temporaryFolder("sharded")
             let generator = DemoSample.generator
             try generator.writeNDJSON(to: folder + "/receipts.ndjson")
+            try Self.appendDuplicates(to: folder + "/receipts.ndjson")
             try generator.writeSQLite(to: folder + "/receipts.sqlite")
             try generator.writeCatalog(to: folder + "/catalog.csv")
             try generator.writeOrdersCSV(to: folder + "/orders.csv")
             _ = try DemoDataSet.appleReports(database: folder + "/receipts.sqlite", catalog: catalog, folder: folder + "/apple")
+        }
+
+        /// Adds records holding the ids of others (`duplicate_id`, which the demo has none of):
+        /// every 50th line again as it is, and every 70th a day later and of another user.
+        static func appendDuplicates(to path: String) throws {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Data($0) }
+            var added = Data()
+            for (number, line) in lines.enumerated() {
+                if number % 50 == 0 { added += line + Data("\n".utf8) }
+                if number % 70 == 0, var object = try JSONSerialization.jsonObject(with: line) as? [String: Any],
+                   let millis = object["verified_at"] as? Int64 {
+                    object["verified_at"] = millis + 86_400_000
+                    object["user_id"] = "u_duplicate_\(number)"
+                    added += try JSONSerialization.data(withJSONObject: object) + Data("\n".utf8)
+                }
+            }
+            try (data + added).write(to: URL(fileURLWithPath: path))
         }
 
         /// The NDJSON lines shuffled (SplitMix64 from `seed`) and dealt into `count` shard files.
@@ -92,10 +111,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
         let single = fixture.folder + "/single-report"
         let summary = try InProcessRun.execute(["--ndjson", fixture.ndjson, "--out", single] + fixture.runOptions)
-        #expect(summary.counts.read == DemoSample.size)
+        let records = summary.counts.read
+        #expect(records == DemoSample.size + 60 + 42)  // every 50th line, and 42 of every 70th (those whose verified_at is a number)
+        let rejected = try String(contentsOfFile: single + "/rejected.csv", encoding: .utf8)
+        #expect(rejected.components(separatedBy: ",duplicate_id,").count - 1 == 102)
         let shards = try fixture.shardFiles(3, seed: 26)
         let sharded = try Self.runInStages(fixture, shards: shards, buckets: 7, inputLabel: "NDJSON \(fixture.ndjson)")
-        try Self.expectSameReport(single, sharded, records: DemoSample.size)
+        try Self.expectSameReport(single, sharded, records: records)
     }
 
     /// Every file of `expected` is in `actual` with the same bytes, and no other; the
