@@ -120,6 +120,53 @@ import Testing
         try Self.expectSameReport(single, sharded, records: records)
     }
 
+    @Test func theSubcommandsWriteTheBytesOfOneRun() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        let single = fixture.folder + "/single-report"
+        let summary = try InProcessRun.execute(["--ndjson", fixture.ndjson, "--out", single] + fixture.runOptions)
+        let shards = try fixture.shardFiles(2, seed: 4)
+        let folder = fixture.folder
+        func run(_ arguments: [String]) -> (code: Int32, message: String?) { CommandLineTool.outcome(arguments) }
+        for (number, shard) in shards.enumerated() {
+            #expect(run(["shard", "--ndjson", shard, "--buckets", "3", "--shard-name", "s\(number)", "--out", folder + "/p\(number)"]).code == 0)
+        }
+        let records = ["--records", folder + "/p0/records.part", "--records", folder + "/p1/records.part"]
+        #expect(run(["index"] + records + ["--out", folder + "/index.part"]).code == 0)
+        var booked: [String] = []
+        for bucket in 0..<3 {
+            let parts = (0..<2).map { folder + "/p\($0)/" + PartialFile.bucketFileName(bucket) }.filter { FileManager.default.fileExists(atPath: $0) }
+            let out = folder + "/booked-\(bucket).part"
+            let result = run(["merge-bucket", "--bucket", String(bucket), "--index", folder + "/index.part", "--catalog", fixture.catalog,
+                              "--out", out] + parts.flatMap { ["--parts", $0] })
+            #expect(result.code == 0, "\(result.message ?? "")")
+            booked += ["--booked", out]
+        }
+        let report = folder + "/sharded-report"
+        let finish = run(["finish", "--index", folder + "/index.part", "--input-label", "NDJSON \(fixture.ndjson)", "--out", report]
+            + records + booked + fixture.runOptions)
+        #expect(finish.code == 0, "\(finish.message ?? "")")
+        try Self.expectSameReport(single, report, records: summary.counts.read)
+
+        // Usage errors: one line and exit 64; a damaged part: exit 1.
+        #expect(run(["shard", "--ndjson", shards[0], "--shard-name", "s", "--out", folder + "/x"])
+            == (64, "shard: give the number of buckets with --buckets N"))
+        #expect(run(["shard", "--ndjson", shards[0], "--buckets", "0", "--shard-name", "s", "--out", folder + "/x"])
+            == (64, "shard: --buckets takes a number from 1 to 1000000, not \"0\""))
+        #expect(run(["index", "--out", folder + "/i.part"]) == (64, "index: give every shard's records.part with --records FILE (repeatable)"))
+        #expect(run(["index", "--records", folder + "/p0/records.part", "--records", folder + "/p0/records.part", "--out", folder + "/i.part"])
+            == (64, "two records parts are both of shard s0: each shard needs its own --shard-name"))
+        #expect(run(["merge-bucket", "--bucket", "0", "--index", folder + "/p0/records.part", "--out", folder + "/b.part"])
+            == (64, "\(folder)/p0/records.part is a records part, not a record index"))
+        #expect(run(["finish", "--index", folder + "/index.part", "--records", folder + "/p0/records.part", "--out", folder + "/r"])
+            == (64, "finish: give the records.part of every shard the index was built from (2, not 1)"))
+        let cut = folder + "/cut.part"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/index.part"))
+        try whole.dropLast(3).write(to: URL(fileURLWithPath: cut))
+        #expect(run(["merge-bucket", "--bucket", "0", "--index", cut, "--out", folder + "/b.part"]).code == 1)
+        #expect(run(["finish", "--help"]).code == 0)
+    }
+
     /// Every file of `expected` is in `actual` with the same bytes, and no other; the
     /// manifests differ only in their records input.
     static func expectSameReport(_ expected: String, _ actual: String, records: Int) throws {
