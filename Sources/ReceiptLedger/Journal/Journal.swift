@@ -41,28 +41,6 @@ struct Journal: Sendable {
     }
 }
 
-extension Anomaly {
-    /// The journal's order of findings, total: (kind, record_id, environment, transaction_id,
-    /// user, detail), the order of `anomalies.csv`.
-    func precedes(_ other: Anomaly) -> Bool {
-        if kind != other.kind { return kind.rawValue < other.kind.rawValue }
-        if recordID != other.recordID { return recordID < other.recordID }
-        let (environment, otherEnvironment) = (self.environment?.rawValue ?? "", other.environment?.rawValue ?? "")
-        if environment != otherEnvironment { return environment < otherEnvironment }
-        return (transactionID, user, detail) < (other.transactionID, other.user, other.detail)
-    }
-}
-
-extension RejectedRecord {
-    /// The journal's order of rejections, total: record_id as a number (none first), then
-    /// reason, user and detail.
-    func precedes(_ other: RejectedRecord) -> Bool {
-        let (id, otherID) = (Int64(recordID) ?? -1, Int64(other.recordID) ?? -1)
-        if id != otherID { return id < otherID }
-        return (reason.code, recordID, user, detail) < (other.reason.code, other.recordID, other.user, other.detail)
-    }
-}
-
 /// SPEC §3: `records_read = records_accepted + records_redirected + records_rejected`.
 package struct RecordCounts: Sendable, Equatable {
     package var read = 0
@@ -99,15 +77,16 @@ extension JournalBuilder {
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }
 
-    /// The journal of this builder's records with the transactions and anomalies given, its
-    /// findings in one order whatever order they were raised in (`Anomaly.precedes`,
-    /// `RejectedRecord.precedes`): a sharded run raises them in another order than one run.
+    /// The journal of this builder's records with the transactions and anomalies given (a
+    /// sharded run's `finish` joins them from the buckets). Anomalies and rejections are in the
+    /// order they were raised, which differs between one run and a sharded one: every output
+    /// sorts them in full.
     func journal(transactions: [Transaction], anomalies: [Anomaly], recordsRead: Int, heldTransactionIDs: HeldTransactionIDs,
                  bookedPositions: [Int32]) -> Journal {
         let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
                                   rejected: recordsRejected, statusCounts: statusCounts)
-        return Journal(transactions: transactions, anomalies: anomalies.sorted { $0.precedes($1) }, environmentChecks: environmentChecks,
-                       rejected: rejected.sorted { $0.precedes($1) }, renewals: renewals, counts: counts,
+        return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
+                       rejected: rejected, renewals: renewals, counts: counts,
                        notifications: notifications, consumableRefundEnvironments: consumableRefundEnvironments,
                        heldTransactionIDs: heldTransactionIDs, bookedPositions: bookedPositions)
     }
