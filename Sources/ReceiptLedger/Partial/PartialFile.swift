@@ -53,12 +53,50 @@ enum PartialFile {
     static let recordsFileName = "records.part"
 }
 
-/// Writes one partial-state file's bytes in memory (see `PartialFile`).
+/// Writes one partial-state file (see `PartialFile`): in memory, or (`streamingTo`) to a file
+/// in pieces, so that a shard's parts never need to fit in memory.
 struct PartialWriter {
+    /// What is written and not yet on disk.
     private(set) var bytes: [UInt8] = []
+    /// The file `flushIfFull` and `finish` append to; nil: in memory only.
+    private let path: String?
+    private var started = false
+    /// Bytes held before `flushIfFull` writes them out.
+    private let pieceSize: Int
 
     init(kind: PartialFile.Kind) {
         bytes = PartialFile.magic + [PartialFile.version, kind.rawValue]
+        path = nil
+        pieceSize = Int.max
+    }
+
+    /// A writer that writes to `path` (replaced) whenever `pieceSize` bytes are held.
+    init(kind: PartialFile.Kind, streamingTo path: String, pieceSize: Int = 1 << 16) {
+        bytes = PartialFile.magic + [PartialFile.version, kind.rawValue]
+        self.path = path
+        self.pieceSize = pieceSize
+    }
+
+    /// Writes what is held to the file once a piece is full (a writer `streamingTo` a file).
+    mutating func flushIfFull() throws {
+        guard bytes.count >= pieceSize, let path else { return }
+        try append(to: path)
+    }
+
+    /// Writes the rest to the file of a writer `streamingTo` one.
+    mutating func finish() throws {
+        guard let path else { throw FatalError("internal error: a partial-state writer without a file") }
+        try append(to: path)
+    }
+
+    private mutating func append(to path: String) throws {
+        let file = fopen(path, started ? "ab" : "wb")
+        guard let file else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        started = true
+        bytes.removeAll(keepingCapacity: true)
     }
 
     mutating func unsigned(_ value: UInt64) {
@@ -109,39 +147,54 @@ struct PartialWriter {
     }
 }
 
-/// Reads one partial-state file (see `PartialFile`). A file that is not one of the kind
-/// expected, or of another format version, is a usage error (exit 64); one that ends early or
-/// holds an impossible value is damaged, a fatal error (exit 1). Either is one line naming the
-/// file.
+/// Reads one partial-state file (see `PartialFile`), from memory or a file read in pieces. A
+/// file that is not one of the kind expected, or of another format version, is a usage error
+/// (exit 64); one that ends early or holds an impossible value is damaged, a fatal error (exit
+/// 1). Either is one line naming the file.
 struct PartialReader {
     let path: String
-    private let bytes: [UInt8]
+    /// The bytes read and not yet taken, from `offset`.
+    private var bytes: [UInt8]
     private var offset = 0
+    /// Where `bytes` begins in the file.
+    private var start = 0
+    /// The file's size: no text or count can be longer than what is left of it.
+    private let size: Int
+    private let file: ReadFile?
+
+    /// The file a reader reads in pieces, closed with the last copy of the reader.
+    private final class ReadFile {
+        let handle: UnsafeMutablePointer<FILE>
+        init(_ handle: UnsafeMutablePointer<FILE>) { self.handle = handle }
+        deinit { fclose(handle) }
+    }
 
     init(path: String, expecting kind: PartialFile.Kind) throws {
-        guard let file = fopen(path, "rb") else {
+        guard let handle = fopen(path, "rb") else {
             throw UsageError("cannot read \(kind.name) \(path): \(String(cString: strerror(errno)))")
         }
-        defer { fclose(file) }
-        var read: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count == 0 { break }
-            read.append(contentsOf: chunk[..<count])
+        let file = ReadFile(handle)
+        var status = stat()
+        guard fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("\(kind.name) \(path) is not a regular file")
         }
-        guard ferror(file) == 0 else { throw FatalError("cannot read \(kind.name) \(path): an I/O error") }
-        try self.init(bytes: read, path: path, expecting: kind)
+        try self.init(path: path, bytes: [], size: Int(status.st_size), file: file, expecting: kind)
     }
 
     init(bytes: [UInt8], path: String, expecting kind: PartialFile.Kind) throws {
+        try self.init(path: path, bytes: bytes, size: bytes.count, file: nil, expecting: kind)
+    }
+
+    private init(path: String, bytes: [UInt8], size: Int, file: ReadFile?, expecting kind: PartialFile.Kind) throws {
         self.path = path
         self.bytes = bytes
+        self.size = size
+        self.file = file
         let header = PartialFile.magic.count + 2
-        guard bytes.count >= header, Array(bytes[..<PartialFile.magic.count]) == PartialFile.magic else {
+        guard try available(header), Array(self.bytes[..<PartialFile.magic.count]) == PartialFile.magic else {
             throw UsageError("\(path) is not a receipt-ledger partial-state file (no RLPART header)")
         }
-        let version = bytes[PartialFile.magic.count], found = bytes[PartialFile.magic.count + 1]
+        let version = self.bytes[PartialFile.magic.count], found = self.bytes[PartialFile.magic.count + 1]
         guard version == PartialFile.version else {
             throw UsageError("\(path) is partial state of format version \(version); this receipt-ledger reads version \(PartialFile.version)")
         }
@@ -152,19 +205,44 @@ struct PartialReader {
         offset = header
     }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    /// Whether `count` bytes can be taken from `offset`, reading more of the file as needed.
+    private mutating func available(_ count: Int) throws -> Bool {
+        if bytes.count - offset >= count { return true }
+        guard let file else { return false }
+        if offset > 0 {
+            bytes.removeFirst(offset)
+            start += offset
+            offset = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: max(1 << 16, count - bytes.count))
+        while bytes.count < count {
+            let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file.handle) }
+            if read == 0 {
+                guard ferror(file.handle) == 0 else { throw FatalError("cannot read \(path): an I/O error") }
+                return false
+            }
+            bytes.append(contentsOf: chunk[..<read])
+        }
+        return true
+    }
+
+    /// Where the next byte lies in the file.
+    private var position: Int { start + offset }
+
+    var isAtEnd: Bool {
+        mutating get { (try? available(1)) != true }
+    }
 
     /// The error of a damaged file: one line, fatal.
     func damaged(_ what: String) -> FatalError {
-        FatalError("\(path) is damaged: \(what) at byte \(offset)")
+        FatalError("\(path) is damaged: \(what) at byte \(position)")
     }
 
     mutating func byte() throws -> UInt8 {
-        guard offset < bytes.count else { throw damaged("it ends early") }
+        guard try available(1) else { throw damaged("it ends early") }
         defer { offset += 1 }
         return bytes[offset]
     }
-
     mutating func unsigned() throws -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -200,7 +278,7 @@ struct PartialReader {
 
     mutating func text() throws -> String {
         let length = try count()
-        guard length <= bytes.count - offset else { throw damaged("it ends early") }
+        guard length <= size - position, try available(length) else { throw damaged("it ends early") }
         defer { offset += length }
         guard let text = String(validating: bytes[offset..<offset + length], as: UTF8.self) else { throw damaged("text that is not UTF-8") }
         return text
@@ -226,7 +304,7 @@ struct PartialReader {
     mutating func environment() throws -> Environment { try code("environment") { Environment(rawValue: $0) } }
 
     /// Throws unless every byte was read.
-    func requireEnd() throws {
+    mutating func requireEnd() throws {
         guard isAtEnd else { throw damaged("bytes after the end") }
     }
 }

@@ -25,7 +25,8 @@ package enum ShardStages {
         let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
         let scratch = ResponseReader.Scratch(memoizes: false, parsing: options.reference ? .foundation : .tape)
         var checks = RecordIndex()
-        var records = PartialWriter(kind: .records)
+        try createFolder(outDirectory)
+        var records = PartialWriter(kind: .records, streamingTo: outDirectory + "/" + PartialFile.recordsFileName)
         records.text(shardName)
         var bucketWriters: [Int: PartialWriter] = [:]
         var summary = ShardSummary(records: 0, copies: 0, buckets: [])
@@ -40,10 +41,12 @@ package enum ShardStages {
                     if let environment = JournalBuilder.copyEnvironment(of: record, claimed: claimed) {
                         for (copyIndex, copy) in record.transactions.enumerated() {
                             let bucket = PartialFile.bucket(of: copy.copy.id.text, buckets: buckets)
-                            var writer = bucketWriters[bucket] ?? Self.bucketWriter(shardName: shardName, bucket: bucket, of: buckets)
+                            var writer = bucketWriters.removeValue(forKey: bucket)
+                                ?? Self.bucketWriter(shardName: shardName, bucket: bucket, of: buckets, in: outDirectory)
                             writer.byte(1)
                             writer.copy(PartialCopy(verifiedAt: entry.verifiedAt, recordID: entry.id, position: position, copyIndex: copyIndex,
                                                     userName: userName ?? "", recordEnvironment: environment, copy: copy))
+                            try writer.flushIfFull()
                             bucketWriters[bucket] = writer
                             summary.copies += 1
                         }
@@ -59,6 +62,7 @@ package enum ShardStages {
                 }
                 records.byte(1)
                 records.record(PartialRecord(position: position, verifiedAt: verifiedAt, userName: userName, check: check))
+                try records.flushIfFull()
                 summary.records += 1
                 return true
             }
@@ -69,19 +73,18 @@ package enum ShardStages {
             throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
         records.byte(0)
-        try createFolder(outDirectory)
-        try records.write(to: outDirectory + "/" + PartialFile.recordsFileName)
+        try records.finish()
         for bucket in bucketWriters.keys.sorted() {
             guard var writer = bucketWriters.removeValue(forKey: bucket) else { continue }
             writer.byte(0)
-            try writer.write(to: outDirectory + "/" + PartialFile.bucketFileName(bucket))
+            try writer.finish()
             summary.buckets.append(bucket)
         }
         return summary
     }
 
-    private static func bucketWriter(shardName: String, bucket: Int, of buckets: Int) -> PartialWriter {
-        var writer = PartialWriter(kind: .bucket)
+    private static func bucketWriter(shardName: String, bucket: Int, of buckets: Int, in folder: String) -> PartialWriter {
+        var writer = PartialWriter(kind: .bucket, streamingTo: folder + "/" + PartialFile.bucketFileName(bucket))
         writer.text(shardName)
         writer.count(bucket)
         writer.count(buckets)
@@ -246,32 +249,65 @@ package enum ShardStages {
         return JournalPipeline.Result(journal: journal, index: recordIndex, readInOneScan: false)
     }
 
-    /// The buckets' transactions in key order (a k-way merge: each bucket's are in key order),
-    /// every held key with its booked transaction's position (-1: not booked), and every anomaly.
+    /// The buckets' transactions in key order (a k-way merge: each bucket's are in key order,
+    /// and the next key of each waits in a heap), every held key with its booked transaction's
+    /// position (-1: not booked), and every anomaly.
     static func joinInKeyOrder(_ buckets: [JournalBuilder.BookedBucket])
         -> (transactions: [Transaction], held: [(TransactionKey, Int)], anomalies: [Anomaly]) {
         var transactions: [Transaction] = []
         var held: [(TransactionKey, Int)] = []
-        var next = [Int](repeating: 0, count: buckets.count)
+        var nextBooked = [Int](repeating: 0, count: buckets.count)
         var nextHeld = [Int](repeating: 0, count: buckets.count)
-        while true {
-            var least: Int?
-            for bucket in buckets.indices where nextHeld[bucket] < buckets[bucket].heldKeys.count {
-                if let current = least, !(buckets[bucket].heldKeys[nextHeld[bucket]] < buckets[current].heldKeys[nextHeld[current]]) { continue }
-                least = bucket
-            }
-            guard let bucket = least else { break }
-            let key = buckets[bucket].heldKeys[nextHeld[bucket]]
+        var heap = KeyHeap()
+        for bucket in buckets.indices where !buckets[bucket].heldKeys.isEmpty { heap.push(buckets[bucket].heldKeys[0], bucket) }
+        while let (key, bucket) = heap.pop() {
             nextHeld[bucket] += 1
-            if next[bucket] < buckets[bucket].transactions.count, buckets[bucket].transactions[next[bucket]].key == key {
+            if nextHeld[bucket] < buckets[bucket].heldKeys.count { heap.push(buckets[bucket].heldKeys[nextHeld[bucket]], bucket) }
+            let booked = buckets[bucket].transactions
+            if nextBooked[bucket] < booked.count, booked[nextBooked[bucket]].key == key {
                 held.append((key, transactions.count))
-                transactions.append(buckets[bucket].transactions[next[bucket]])
-                next[bucket] += 1
+                transactions.append(booked[nextBooked[bucket]])
+                nextBooked[bucket] += 1
             } else {
                 held.append((key, -1))
             }
         }
         return (transactions, held, buckets.flatMap(\.anomalies))
+    }
+
+    /// A binary min-heap of (key, bucket).
+    private struct KeyHeap {
+        private var items: [(key: TransactionKey, bucket: Int)] = []
+
+        mutating func push(_ key: TransactionKey, _ bucket: Int) {
+            items.append((key, bucket))
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard items[child].key < items[parent].key else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func pop() -> (TransactionKey, Int)? {
+            guard let top = items.first else { return nil }
+            let last = items.removeLast()
+            if !items.isEmpty {
+                items[0] = last
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1, right = left + 1
+                    var least = parent
+                    if left < items.count, items[left].key < items[least].key { least = left }
+                    if right < items.count, items[right].key < items[least].key { least = right }
+                    guard least != parent else { break }
+                    items.swapAt(parent, least)
+                    parent = least
+                }
+            }
+            return (top.key, top.bucket)
+        }
     }
 }
 

@@ -28,6 +28,31 @@ import Testing
         try reader.requireEnd()
     }
 
+    @Test func aFileWrittenAndReadInPiecesHoldsTheSameBytes() throws {
+        let path = DemoSample.temporaryPath("pieces.part")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var inMemory = PartialWriter(kind: .bucket)
+        var streamed = PartialWriter(kind: .bucket, streamingTo: path, pieceSize: 3)
+        let long = String(repeating: "x", count: 200_000)
+        for number in 0..<1_000 {
+            for writer in [0, 1] {
+                func add(_ target: inout PartialWriter) {
+                    target.signed(Int64(number) * -7_919)
+                    target.text(number == 500 ? long : "t\(number)")
+                }
+                if writer == 0 { add(&inMemory) } else { add(&streamed); try streamed.flushIfFull() }
+            }
+        }
+        try streamed.finish()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(inMemory.bytes))
+        var reader = try PartialReader(path: path, expecting: .bucket)
+        for number in 0..<1_000 {
+            #expect(try reader.signed() == Int64(number) * -7_919)
+            #expect(try reader.text() == (number == 500 ? long : "t\(number)"))
+        }
+        try reader.requireEnd()
+    }
+
     @Test func extremeNumbersRoundTrip() throws {
         var writer = PartialWriter(kind: .records)
         for value in [Int64.min, -1_000_000_000_000, 0, Int64.max] { writer.signed(value) }
