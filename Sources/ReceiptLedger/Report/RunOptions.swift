@@ -46,6 +46,9 @@ package struct RunOptions: Sendable {
     /// Read the slow, simple way (`JournalPipeline.reference`: Foundation's JSON parser, one
     /// reading thread, no memo, no shortcut), to check the default's output.
     package var reference = false
+    /// `--memory-limit SIZE` in bytes: merge bucket by bucket through temporary files
+    /// (`ShardStages.journalInBuckets`), the same bytes out. nil: in memory.
+    package var memoryLimit: Int?
     /// Pieces of machinery turned off, for measuring what each earns (`Benchmarks/EXPERIMENTS.md`,
     /// issue 22); none changes an output. The commands set it from an undocumented variable.
     package var machineryOff: Set<Machinery> = []

@@ -71,6 +71,9 @@ package struct ReportRun {
         do {
             if let partial {
                 result = try partial.journal(catalog)
+            } else if let source, let limit = options.memoryLimit {
+                result = try ShardStages.journalInBuckets(source: source, options: options, catalog: catalog, memoryLimit: limit,
+                                                          inputBytes: Self.fileSize(options.input.path), progress: progress)
             } else if let source {
                 result = try pipeline.run(source: source)
             } else {
@@ -230,6 +233,12 @@ package struct ReportRun {
                 throw UsageError("--out \(options.outputDirectory) would overwrite \(path), which the run reads (choose another --out)")
             }
         }
+    }
+
+    /// The size of the file at `path` in bytes, 0 when unknown.
+    static func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Inputs are read whole, the records twice from the start: a pipe or a device (`/dev/zero`

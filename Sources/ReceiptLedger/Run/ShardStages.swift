@@ -22,6 +22,12 @@ package enum ShardStages {
         guard !shardName.isEmpty else { throw UsageError("shard: --shard-name needs a name") }
         let source = try ReportRun(options: options).openSource()
         defer { source.endReading() }
+        return try shard(source: source, options: options, buckets: buckets, shardName: shardName, outDirectory: outDirectory)
+    }
+
+    /// `shard` of an open source; `progress` is told every thousandth record.
+    static func shard(source: RecordSource, options: RunOptions, buckets: Int, shardName: String, outDirectory: String,
+                      progress: (any RunObserver)? = nil) throws -> ShardSummary {
         let reader = ResponseReader(bundleIDs: Set(options.bundleIDs))
         let scratch = ResponseReader.Scratch(memoizes: false, parsing: options.reference ? .foundation : .tape)
         var checks = RecordIndex()
@@ -64,6 +70,7 @@ package enum ShardStages {
                 records.record(PartialRecord(position: position, verifiedAt: verifiedAt, userName: userName, check: check))
                 try records.flushIfFull()
                 summary.records += 1
+                if summary.records % 1000 == 0 { progress?.advance(by: 1000) }
                 return true
             }
         } catch let error as SourceError {
@@ -132,6 +139,19 @@ package enum ShardStages {
     package static func mergeBucket(bucket: Int, parts: [String], indexPath: String, out: String, options: RunOptions) throws {
         let index = try readIndex(indexPath)
         let catalog = try ReportRun(options: options).loadCatalog()
+        let booked = try mergeBucket(bucket: bucket, parts: parts, index: index, catalog: catalog)
+        try write(booked, bucket: bucket, to: out)
+    }
+
+    static func write(_ booked: JournalBuilder.BookedBucket, bucket: Int, to path: String) throws {
+        var writer = PartialWriter(kind: .booked, streamingTo: path)
+        writer.count(bucket)
+        writer.booked(booked)
+        try writer.finish()
+    }
+
+    /// Bucket `bucket`'s copies in `parts` merged and booked.
+    static func mergeBucket(bucket: Int, parts: [String], index: PartialIndex, catalog: Catalog) throws -> JournalBuilder.BookedBucket {
         let users = index.userTable
         let duplicates = index.duplicatePlaces
         var copies: [(shard: Int, entry: PartialCopy)] = []
@@ -164,7 +184,7 @@ package enum ShardStages {
             var end = start + 1
             while end < copies.count, copies[end].shard == first.shard, copies[end].entry.position == first.entry.position { end += 1 }
             guard let user = users.lookup(first.entry.userName) else {
-                throw FatalError("\(indexPath) does not know user \(first.entry.userName) of record \(first.entry.recordID): not the index of these parts")
+                throw FatalError("the record index does not know user \(first.entry.userName) of record \(first.entry.recordID): not the index of these parts")
             }
             let context = JournalBuilder.RecordContext(rank: rank, recordID: first.entry.recordID, verifiedAt: first.entry.verifiedAt,
                                                        user: user, users: users, claimedEnvironment: nil)
@@ -172,10 +192,7 @@ package enum ShardStages {
             rank += 1
             start = end
         }
-        var writer = PartialWriter(kind: .booked)
-        writer.count(bucket)
-        writer.booked(builder.bookBucket(catalog: catalog))
-        try writer.write(to: out)
+        return builder.bookBucket(catalog: catalog)
     }
 
     /// Writes the report folder of `options` (its input `.partialState(index:)`) from the index,
@@ -193,7 +210,10 @@ package enum ShardStages {
     /// The per-record part of the merge over every record in processing order, joined with
     /// the buckets' booked transactions in key order.
     static func journal(indexPath: String, recordsParts: [String], bookedParts: [String], catalog: Catalog) throws -> JournalPipeline.Result {
-        let index = try readIndex(indexPath)
+        try journal(index: try readIndex(indexPath), recordsParts: recordsParts, bookedParts: bookedParts)
+    }
+
+    static func journal(index: PartialIndex, recordsParts: [String], bookedParts: [String]) throws -> JournalPipeline.Result {
         let users = index.userTable
         var builder = JournalBuilder(users: users)
         var rowRejections: [RecordIndex.RowRejection] = []
@@ -308,6 +328,44 @@ package enum ShardStages {
             }
             return (top.key, top.bucket)
         }
+    }
+}
+
+extension ShardStages {
+    /// `run --memory-limit`: the stages in this process through a temporary folder, so that
+    /// the merge holds one bucket's transactions at a time: the input is cut into buckets on
+    /// disk (`shard`), then each bucket is merged, booked, written and freed, then the buckets
+    /// are joined (`finish`'s journal). The journal is the one `JournalPipeline` builds.
+    static func journalInBuckets(source: RecordSource, options: RunOptions, catalog: Catalog, memoryLimit: Int, inputBytes: Int,
+                                 progress: (any RunObserver)?) throws -> JournalPipeline.Result {
+        let buckets = bucketCount(inputBytes: inputBytes, memoryLimit: memoryLimit)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-ledger-buckets-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        progress?.phase("cutting records into \(buckets) buckets")
+        progress?.start(total: 0)
+        let summary = try shard(source: source, options: options, buckets: buckets, shardName: "input", outDirectory: folder, progress: progress)
+        progress?.finish()
+        let records = folder + "/" + PartialFile.recordsFileName
+        progress?.phase("indexing records")
+        let index = try PartialIndex(shards: [try readRecords(records)])
+        var booked: [String] = []
+        for (number, bucket) in summary.buckets.enumerated() {
+            progress?.phase("merging bucket \(number + 1) of \(summary.buckets.count)")
+            let part = folder + "/" + PartialFile.bucketFileName(bucket)
+            let out = folder + "/booked-\(bucket).part"
+            try write(try mergeBucket(bucket: bucket, parts: [part], index: index, catalog: catalog), bucket: bucket, to: out)
+            try? FileManager.default.removeItem(atPath: part)
+            booked.append(out)
+        }
+        progress?.phase("joining buckets")
+        return try journal(index: index, recordsParts: [records], bookedParts: booked)
+    }
+
+    /// Buckets enough that one holds about a quarter of `memoryLimit` of input bytes: a bucket's
+    /// decoded copies and merge states take a few times its bytes.
+    static func bucketCount(inputBytes: Int, memoryLimit: Int) -> Int {
+        let share = max(1, memoryLimit / 4)
+        return min(65_536, max(1, (inputBytes + share - 1) / share))
     }
 }
 

@@ -7,7 +7,7 @@ enum RunCommand {
         "db": .value, "query": .value, "ndjson": .value, "catalog": .value, "out": .value, "force": .flag,
         "bundle-id": .repeatable, "as-of": .value, "strict": .flag, "period": .value, "calendar": .value, "tz": .value,
         "reference": .flag, "no-xlsx": .flag, "refunds": .value, "orders": .value, "orders-query": .value, "revoke-grace-hours": .value, "templates": .value,
-        "max-rejected-share": .value, "apple-sales": .repeatable, "apple-financial": .repeatable,
+        "max-rejected-share": .value, "apple-sales": .repeatable, "apple-financial": .repeatable, "memory-limit": .value,
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
@@ -52,6 +52,12 @@ enum RunCommand {
             throw UsageError("\(command): --max-rejected-share takes a share from 0 to 1 (e.g. 0.05), not \"\(share)\"")
         }
         options.reference = scan.has("reference")
+        if let limit = scan.value("memory-limit") {
+            guard command == "run" else { throw UsageError("\(command): --memory-limit goes with run") }
+            guard options.setMemoryLimit(limit) else {
+                throw UsageError("\(command): --memory-limit takes a size of at least 1M (such as 256M or 2G), not \"\(limit)\"")
+            }
+        }
         options.machineryOff = try machineryOff()
         options.writesWorkbook = !scan.has("no-xlsx")
         if let period = scan.value("period"), !options.setPeriod(period) {

@@ -167,6 +167,44 @@ import Testing
         #expect(run(["finish", "--help"]).code == 0)
     }
 
+    @Test func aRunUnderAMemoryLimitWritesTheBytesOfOneRun() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        let single = fixture.folder + "/single-report"
+        _ = try InProcessRun.execute(["--db", fixture.folder + "/receipts.sqlite", "--out", single] + fixture.runOptions)
+        let limited = fixture.folder + "/limited-report"
+        // A quarter of the limit of input a bucket: 52 buckets for 13 MiB.
+        let summary = try InProcessRun.execute(["--db", fixture.folder + "/receipts.sqlite", "--out", limited, "--memory-limit", "1M"]
+            + fixture.runOptions)
+        #expect(ShardStages.bucketCount(inputBytes: 13 << 20, memoryLimit: 1 << 20) == 52)
+        let names = try FileManager.default.contentsOfDirectory(atPath: single).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(names.count > 20)
+        for name in names {
+            var one = try Data(contentsOf: URL(fileURLWithPath: single + "/" + name))
+            var other = try Data(contentsOf: URL(fileURLWithPath: limited + "/" + name))
+            if name == "manifest.json" {
+                // The one difference: the report folder's name.
+                one = Data(String(decoding: one, as: UTF8.self).replacingOccurrences(of: single, with: "OUT").utf8)
+                other = Data(String(decoding: other, as: UTF8.self).replacingOccurrences(of: limited, with: "OUT").utf8)
+            }
+            #expect(one == other, "\(name) differs")
+        }
+        #expect(summary.counts.read == DemoSample.size)
+    }
+
+    @Test func memoryLimitsAreSizes() {
+        var options = RunOptions(input: .ndjson(path: "x"))
+        for (text, bytes) in [("256M", 256 << 20), ("2G", 2 << 30), ("1048576", 1 << 20), ("512KiB", nil), ("1024K", 1 << 20), ("3MB", 3 << 20),
+                              ("1MiB", 1 << 20), ("64K", nil), ("256B", nil), ("", nil), ("M", nil), ("-1G", nil), ("1.5G", nil),
+                              ("99999999999G", nil)] as [(String, Int?)] {
+            options.memoryLimit = nil
+            #expect(options.setMemoryLimit(text) == (bytes != nil), "\(text)")
+            #expect(options.memoryLimit == bytes, "\(text)")
+        }
+        #expect(CommandLineTool.outcome(["run", "--ndjson", "x", "--memory-limit", "1K"])
+            == (64, "run: --memory-limit takes a size of at least 1M (such as 256M or 2G), not \"1K\""))
+    }
+
     /// Every file of `expected` is in `actual` with the same bytes, and no other; the
     /// manifests differ only in their records input.
     static func expectSameReport(_ expected: String, _ actual: String, records: Int) throws {
