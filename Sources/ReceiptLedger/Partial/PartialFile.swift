@@ -226,6 +226,12 @@ struct PartialReader {
         return true
     }
 
+    /// Goes to `offset` of a reader of bytes in memory (a file is read once, in order).
+    mutating func seek(to offset: Int) {
+        precondition(file == nil && offset <= bytes.count, "seeking in a file, or beyond the bytes")
+        self.offset = offset
+    }
+
     /// Where the next byte lies in the file.
     private var position: Int { start + offset }
 

@@ -43,38 +43,56 @@ struct PartialIndex: Sendable {
 
     init() {}
 
-    /// The index of the records of every shard, each given as its name and its records in
-    /// input order. Shard names must differ.
-    init(shards: [(name: String, records: [PartialRecord])]) throws {
-        let sorted = shards.sorted { $0.name < $1.name }
-        shardNames = sorted.map(\.name)
+    /// The index of the records of the `records.part` files at `paths`, read as they stream past.
+    init(recordsParts paths: [String]) throws {
+        var names: [String] = []
+        for path in paths {
+            var reader = try PartialReader(path: path, expecting: .records)
+            names.append(try reader.text())
+        }
+        try self.init(shardNames: names) { shard, body in
+            var reader = try PartialReader(path: paths[shard], expecting: .records)
+            _ = try reader.text()
+            while try reader.bool() { try body(try reader.record()) }
+            try reader.requireEnd()
+        }
+    }
+
+    /// The index of shards named `names` (in any order), whose records `scan` gives, in
+    /// input order, for the shard at a place in `names`.
+    private init(shardNames names: [String], scan: (_ shard: Int, _ body: (PartialRecord) throws -> Void) throws -> Void) throws {
+        let order = names.indices.sorted { names[$0] < names[$1] }
+        shardNames = order.map { names[$0] }
         for (earlier, later) in zip(shardNames, shardNames.dropFirst()) where earlier == later {
             throw UsageError("two records parts are both of shard \(later): each shard needs its own --shard-name")
         }
         var userTable = UserTable()
-        var places: [(place: Place, passed: PartialRecord.Passed, user: String)] = []
-        for (shard, part) in sorted.enumerated() {
-            for record in part.records {
+        // A few words per record: where it goes, its user and what the index needs of its outcome.
+        var places: [(place: Place, user: UserID, consumable: [Environment])] = []
+        for (shard, given) in order.enumerated() {
+            try scan(given) { record in
                 recordsRead += 1
                 let user = record.userName.map { userTable.intern($0) }
                 if let time = record.verifiedAt {
                     latestVerifiedAt = max(latestVerifiedAt ?? time, time)
                     if let user { visits.append(Visit(user: Int(user.index), time: time)) }
                 }
-                guard let passed = record.passed, let verifiedAt = record.verifiedAt, let user = record.userName else { continue }
-                places.append((Place(verifiedAt: verifiedAt, id: passed.id, shard: shard, position: record.position), passed, user))
+                guard let passed = record.passed, let verifiedAt = record.verifiedAt, let user else { return }
+                var consumable: [Environment] = []
+                if case .accepted = passed.record.outcome { consumable = passed.record.consumableRefundEnvironments }
+                places.append((Place(verifiedAt: verifiedAt, id: passed.id, shard: shard, position: record.position), user, consumable))
             }
         }
         users = (0..<userTable.count).map { userTable.name(UserID(index: Int32($0))) }
         places.sort { $0.place < $1.place }
         var seen = RecordIDSet()
         var consumable = Set<Environment>()
-        for (place, passed, user) in places {
+        for (place, user, environments) in places {
             guard seen.insert(place.id) else {
-                duplicates.append(Duplicate(shard: place.shard, position: place.position, id: place.id, userName: user))
+                duplicates.append(Duplicate(shard: place.shard, position: place.position, id: place.id, userName: users[Int(user.index)]))
                 continue
             }
-            if case .accepted = passed.record.outcome { consumable.formUnion(passed.record.consumableRefundEnvironments) }
+            consumable.formUnion(environments)
         }
         consumableRefundEnvironments = consumable.sorted()
     }

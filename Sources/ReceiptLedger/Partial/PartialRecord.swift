@@ -58,12 +58,16 @@ extension PartialWriter {
             rowRejection(rejection)
         case .passed(let passed):
             byte(1)
-            signed(passed.id)
-            optionalText(passed.claimedEnvironment)
-            recordPart(passed.record)
-            count(passed.copyEnvironments.count)
-            for environment in passed.copyEnvironments { optional(environment) { $0.text($1.rawValue) } }
+            self.passed(passed)
         }
+    }
+
+    mutating func passed(_ passed: PartialRecord.Passed) {
+        signed(passed.id)
+        optionalText(passed.claimedEnvironment)
+        recordPart(passed.record)
+        count(passed.copyEnvironments.count)
+        for environment in passed.copyEnvironments { optional(environment) { $0.text($1.rawValue) } }
     }
 
     mutating func rowRejection(_ rejection: RecordIndex.RowRejection) {
@@ -180,17 +184,19 @@ extension PartialReader {
         case 0:
             return PartialRecord(position: position, verifiedAt: verifiedAt, userName: userName, check: .rejected(try rowRejection()))
         case 1:
-            let id = try signed()
-            let claimed = try optionalText()
-            let record = try recordPart()
-            let copies = try count()
-            var environments: [Environment?] = []
-            for _ in 0..<copies { environments.append(try optional { try $0.environment() }) }
-            return PartialRecord(position: position, verifiedAt: verifiedAt, userName: userName,
-                                 check: .passed(.init(id: id, claimedEnvironment: claimed, record: record, copyEnvironments: environments)))
+            return PartialRecord(position: position, verifiedAt: verifiedAt, userName: userName, check: .passed(try passed()))
         default:
             throw damaged("an unknown row check outcome")
         }
+    }
+
+    mutating func passed() throws -> PartialRecord.Passed {
+        let id = try signed()
+        let claimed = try optionalText()
+        let record = try recordPart()
+        var environments: [Environment?] = []
+        for _ in 0..<(try count()) { environments.append(try optional { try $0.environment() }) }
+        return PartialRecord.Passed(id: id, claimedEnvironment: claimed, record: record, copyEnvironments: environments)
     }
 
     mutating func rowRejection() throws -> RecordIndex.RowRejection {

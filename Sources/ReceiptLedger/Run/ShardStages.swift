@@ -106,16 +106,6 @@ package enum ShardStages {
         }
     }
 
-    /// A shard's `records.part`: its name and its records in input order.
-    static func readRecords(_ path: String) throws -> (name: String, records: [PartialRecord]) {
-        var reader = try PartialReader(path: path, expecting: .records)
-        let name = try reader.text()
-        var records: [PartialRecord] = []
-        while try reader.bool() { records.append(try reader.record()) }
-        try reader.requireEnd()
-        return (name, records)
-    }
-
     static func readIndex(_ path: String) throws -> PartialIndex {
         var reader = try PartialReader(path: path, expecting: .index)
         let index = try reader.index()
@@ -127,7 +117,7 @@ package enum ShardStages {
     @discardableResult
     package static func index(recordsParts: [String], out: String) throws -> Int {
         guard !recordsParts.isEmpty else { throw UsageError("index: give every shard's records.part after --records") }
-        let index = try PartialIndex(shards: try recordsParts.map(readRecords))
+        let index = try PartialIndex(recordsParts: recordsParts)
         var writer = PartialWriter(kind: .index)
         writer.index(index)
         try writer.write(to: out)
@@ -217,14 +207,19 @@ package enum ShardStages {
         let users = index.userTable
         var builder = JournalBuilder(users: users)
         var rowRejections: [RecordIndex.RowRejection] = []
-        var places: [(place: PartialIndex.Place, passed: PartialRecord.Passed, user: UserID)] = []
+        // Each record that passed the checks waits for its turn encoded in `stash` (a few dozen
+        // bytes), with its place, user and where it begins: decoded, they would take ten times that.
+        var stash = PartialWriter(kind: .records)
+        var places: [(place: PartialIndex.Place, user: UserID, offset: Int)] = []
         let duplicates = index.duplicatePlaces
         var seenShards = Set<Int>()
         for path in recordsParts {
-            let (name, records) = try readRecords(path)
+            var reader = try PartialReader(path: path, expecting: .records)
+            let name = try reader.text()
             let shard = try index.shard(named: name, in: path)
             guard seenShards.insert(shard).inserted else { throw UsageError("finish: shard \(name) is given twice") }
-            for record in records {
+            while try reader.bool() {
+                let record = try reader.record()
                 switch record.check {
                 case .rejected(let rejection): rowRejections.append(rejection)
                 case .passed(let passed):
@@ -232,9 +227,12 @@ package enum ShardStages {
                     guard let verifiedAt = record.verifiedAt, let user = record.userName.flatMap(users.lookup) else {
                         throw FatalError("\(path) is damaged: record \(passed.id) passed the row checks without their keys")
                     }
-                    places.append((PartialIndex.Place(verifiedAt: verifiedAt, id: passed.id, shard: shard, position: record.position), passed, user))
+                    places.append((PartialIndex.Place(verifiedAt: verifiedAt, id: passed.id, shard: shard, position: record.position), user,
+                                   stash.bytes.count))
+                    stash.passed(passed)
                 }
             }
+            try reader.requireEnd()
         }
         guard seenShards.count == index.shardNames.count else {
             throw UsageError("finish: give the records.part of every shard the index was built from (\(index.shardNames.count), not \(seenShards.count))")
@@ -242,7 +240,10 @@ package enum ShardStages {
         rowRejections += index.duplicates.map { RecordIndex.duplicate(position: $0.position, id: $0.id, userName: $0.userName) }
         builder.reject(rows: rowRejections)
         places.sort { $0.place < $1.place }
-        for (rank, (place, passed, user)) in places.enumerated() {
+        var stashed = try PartialReader(bytes: stash.bytes, path: "the records in memory", expecting: .records)
+        for (rank, (place, user, offset)) in places.enumerated() {
+            stashed.seek(to: offset)
+            let passed = try stashed.passed()
             let context = JournalBuilder.RecordContext(rank: rank, recordID: place.id, verifiedAt: place.verifiedAt, user: user, users: users,
                                                        claimedEnvironment: passed.claimedEnvironment)
             _ = builder.addRecord(passed.record, copyEnvironments: passed.copyEnvironments, context: context)
@@ -347,7 +348,7 @@ extension ShardStages {
         progress?.finish()
         let records = folder + "/" + PartialFile.recordsFileName
         progress?.phase("indexing records")
-        let index = try PartialIndex(shards: [try readRecords(records)])
+        let index = try PartialIndex(recordsParts: [records])
         var booked: [String] = []
         for (number, bucket) in summary.buckets.enumerated() {
             progress?.phase("merging bucket \(number + 1) of \(summary.buckets.count)")
