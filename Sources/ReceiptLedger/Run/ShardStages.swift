@@ -191,18 +191,15 @@ package enum ShardStages {
     package static func finish(options: RunOptions, recordsParts: [String], bookedParts: [String], inputLabel: String,
                                progress: (any RunObserver)? = nil) throws -> ReportRun.Summary {
         guard case .partialState(let indexPath) = options.input else { throw UsageError("finish: give the record index with --index") }
-        let partial = PartialJournal(inputLabel: inputLabel) { catalog in
-            try journal(indexPath: indexPath, recordsParts: recordsParts, bookedParts: bookedParts, catalog: catalog)
+        // The catalog was applied by merge-bucket; finish reads it for the run's checks.
+        let partial = PartialJournal(inputLabel: inputLabel) { _ in
+            try journal(index: try readIndex(indexPath), recordsParts: recordsParts, bookedParts: bookedParts)
         }
         return try ReportRun(options: options, progress: progress).execute(fromPartialState: partial)
     }
 
     /// The per-record part of the merge over every record in processing order, joined with
     /// the buckets' booked transactions in key order.
-    static func journal(indexPath: String, recordsParts: [String], bookedParts: [String], catalog: Catalog) throws -> JournalPipeline.Result {
-        try journal(index: try readIndex(indexPath), recordsParts: recordsParts, bookedParts: bookedParts)
-    }
-
     static func journal(index: PartialIndex, recordsParts: [String], bookedParts: [String]) throws -> JournalPipeline.Result {
         let users = index.userTable
         var builder = JournalBuilder(users: users)
