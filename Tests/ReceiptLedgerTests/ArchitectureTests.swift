@@ -19,6 +19,7 @@ import Testing
         ["Journal"],
         ["Ledger"],
         ["AppleReports"],
+        ["Partial"],
         ["Pipeline"],
         ["Output"],
         ["Report"],

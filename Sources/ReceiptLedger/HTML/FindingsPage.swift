@@ -15,8 +15,18 @@ enum FindingsPage {
                 return .object(fields)
             }
         }
-        let anomalies = journal.anomalies.sorted { ($0.kind.rawValue, $0.recordID, $0.transactionID) < ($1.kind.rawValue, $1.recordID, $1.transactionID) }
-        let rejected = journal.rejected.sorted { (Int64($0.recordID) ?? -1, $0.reason.code) < (Int64($1.recordID) ?? -1, $1.reason.code) }
+        // Sorted in full (ties by every other field), so that the order the findings were raised
+        // in, which a sharded run does not share with one run, never shows.
+        let anomalies = journal.anomalies.sorted { l, r in
+            let (lKey, rKey) = ((l.kind.rawValue, l.recordID, l.transactionID), (r.kind.rawValue, r.recordID, r.transactionID))
+            if lKey != rKey { return lKey < rKey }
+            return (l.environment?.rawValue ?? "", l.user, l.detail) < (r.environment?.rawValue ?? "", r.user, r.detail)
+        }
+        let rejected = journal.rejected.sorted { l, r in
+            let (lKey, rKey) = ((Int64(l.recordID) ?? -1, l.reason.code), (Int64(r.recordID) ?? -1, r.reason.code))
+            if lKey != rKey { return lKey < rKey }
+            return (l.recordID, l.user, l.detail) < (r.recordID, r.user, r.detail)
+        }
         return [
             "counts": .object([
                 "read": .string(Display.count(journal.counts.read)), "accepted": .string(Display.count(journal.counts.accepted)),

@@ -45,16 +45,21 @@ struct EnvironmentCheck: Sendable {
         /// environment inferred or taken from the claim decide anything.
         var usesRecordEnvironment = false
 
-        init(_ copies: [ParsedRecord.Copy], record: Environment) {
-            usesRecordEnvironment = copies.isEmpty
-            for copy in copies {
-                switch copy.environment ?? record {
+        /// From the copies' own environments (nil: the record's), in order.
+        init(_ copyEnvironments: some Sequence<Environment?>, record: Environment) {
+            var isEmpty = true
+            for own in copyEnvironments {
+                isEmpty = false
+                switch own ?? record {
                 case .production: production = true
                 case .sandbox: sandbox = true
                 }
-                if copy.environment == nil { usesRecordEnvironment = true }
+                if own == nil { usesRecordEnvironment = true }
             }
-            if copies.isEmpty { record == .production ? (production = true) : (sandbox = true) }
+            if isEmpty {
+                usesRecordEnvironment = true
+                record == .production ? (production = true) : (sandbox = true)
+            }
         }
 
         /// Sorted by name.
@@ -68,7 +73,7 @@ struct EnvironmentCheck: Sendable {
             return status == StatusCode.sandboxReceiptSentToProduction ? ([.sandbox], [.status21007]) : ([.production], [.status21008])
         case .accepted(let found, let inferred):
             let fromClaim = environmentFromClaim(outcome: outcome, claimed: claimed)
-            let copies = copies ?? CopyEnvironments([], record: fromClaim ?? found)
+            let copies = copies ?? CopyEnvironments([Environment?](), record: fromClaim ?? found)
             let mismatch = claimed.map { claimed in
                 (copies.production && !agrees(claimed, with: .production)) || (copies.sandbox && !agrees(claimed, with: .sandbox))
             } ?? false

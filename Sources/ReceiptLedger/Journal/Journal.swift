@@ -67,12 +67,41 @@ extension JournalBuilder {
             }
             anomalies += part.anomalies
         }
+        return journal(transactions: transactions, anomalies: anomalies, recordsRead: recordsRead,
+                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
+    }
+
+    /// The journal of this builder's records with the transactions and anomalies given (a
+    /// sharded run's `finish` joins them from the buckets). Anomalies and rejections are in the
+    /// order they were raised, which differs between one run and a sharded one: every output
+    /// sorts them in full.
+    func journal(transactions: [Transaction], anomalies: [Anomaly], recordsRead: Int, heldTransactionIDs: HeldTransactionIDs,
+                 bookedPositions: [Int32]) -> Journal {
         let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
                                   rejected: recordsRejected, statusCounts: statusCounts)
         return Journal(transactions: transactions, anomalies: anomalies, environmentChecks: environmentChecks,
                        rejected: rejected, renewals: renewals, counts: counts,
                        notifications: notifications, consumableRefundEnvironments: consumableRefundEnvironments,
-                       heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
+                       heldTransactionIDs: heldTransactionIDs, bookedPositions: bookedPositions)
+    }
+
+    /// What one bucket of a sharded run books (`Partial/`): every transaction merged, booked
+    /// in key order, with every anomaly the merge and the booking raised.
+    struct BookedBucket {
+        /// Booked transactions, in key order.
+        var transactions: [Transaction]
+        /// Every transaction merged, booked or not, in key order (for `HeldTransactionIDs`).
+        var heldKeys: [TransactionKey]
+        var anomalies: [Anomaly]
+    }
+
+    /// Books every transaction merged, on the calling thread: a bucket's part of `finish`.
+    /// `consumableRefundEnvironments` must be set to the whole input's first.
+    func bookBucket(catalog: Catalog) -> BookedBucket {
+        let order = keyOrder()
+        let booking = book(order[...], catalog: catalog)
+        return BookedBucket(transactions: booking.transactions, heldKeys: order.map { states[$0].key },
+                            anomalies: anomalies + booking.anomalies)
     }
 
     /// Positions in `states` in key order (environment, transaction_id): the journal is built in

@@ -46,6 +46,12 @@ struct JournalBuilder {
         self.users = users
     }
 
+    /// Sets the environments whose consumable refunds the whole input shows (SPEC §9), for a
+    /// bucket's booking, which sees only its own transactions' records.
+    mutating func setConsumableRefundEnvironments(_ environments: Set<Environment>) {
+        consumableRefundEnvironments = environments
+    }
+
     mutating func reject(_ rejection: RejectedRecord) {
         recordsRejected += 1
         rejected.append(rejection)
@@ -62,21 +68,34 @@ struct JournalBuilder {
     }
 
     mutating func add(_ record: ParsedRecord, context: RecordContext) {
+        let copyEnvironments = record.transactions.lazy.map(\.environment)
+        guard let environment = addRecord(record, copyEnvironments: copyEnvironments, context: context) else { return }
+        mergeCopies(record.transactions, recordEnvironment: environment, context: context)
+    }
+
+    /// The part of `add` done once per record, whatever its copies: the counts, the outcome,
+    /// the environment check, the notification, consumable refunds, the record's own anomalies
+    /// and renewal info. `copyEnvironments` are the copies' own environments (nil: the
+    /// record's), in order. Returns the environment of an accepted record's copies (to give
+    /// `mergeCopies`), nil for a record that merges none. Split from the copies' part so that a
+    /// sharded run (`Partial/`) does each part where its state lives, with the same rules.
+    mutating func addRecord(_ record: ParsedRecord, copyEnvironments: some Sequence<Environment?>,
+                            context: RecordContext) -> Environment? {
         if let status = record.status { statusCounts[status, default: 0] += 1 }
         let environment: Environment
         switch record.outcome {
         case .rejected(let reason, let detail):
             reject(RejectedRecord(recordID: String(context.recordID), user: context.userName, reason: reason, detail: detail))
-            return
+            return nil
         case .redirected:
             recordsRedirected += 1
             noteEnvironmentCheck(record, copies: nil, context: context)
-            return
+            return nil
         case .accepted(let found, _):
             recordsAccepted += 1
             environment = EnvironmentCheck.environmentFromClaim(outcome: record.outcome, claimed: context.claimedEnvironment) ?? found
         }
-        noteEnvironmentCheck(record, copies: EnvironmentCheck.CopyEnvironments(record.transactions, record: environment), context: context)
+        noteEnvironmentCheck(record, copies: EnvironmentCheck.CopyEnvironments(copyEnvironments, record: environment), context: context)
         if var event = record.notification, event.uuid.isEmpty || notificationUUIDs.insert(event.uuid).inserted {
             if event.environment == nil { event.environment = environment }
             notifications.append(NotificationRow(recordID: context.recordID, user: context.userName, event: event))
@@ -89,14 +108,31 @@ struct JournalBuilder {
             anomalies.append(Anomaly(kind: anomaly.kind, recordID: context.recordID, environment: environment,
                                      transactionID: anomaly.transactionID, user: context.userName, detail: anomaly.detail))
         }
+        for info in record.renewals {
+            renewals.record(info, in: info.environment ?? environment, at: info.signedDate ?? context.verifiedAt)
+        }
+        return environment
+    }
 
+    /// The environment of an accepted record's copies (each signed copy may have its own):
+    /// the claim's when it decides, else the one found (SPEC §3, §8); nil for a record that
+    /// is not accepted.
+    static func copyEnvironment(of record: ParsedRecord, claimed: String?) -> Environment? {
+        guard case .accepted(let found, _) = record.outcome else { return nil }
+        return EnvironmentCheck.environmentFromClaim(outcome: record.outcome, claimed: claimed) ?? found
+    }
+
+    /// The part of `add` done per transaction copy of an accepted record (SPEC §4, §8): each
+    /// copy merged into its transaction's state, in `recordEnvironment` unless it has its own,
+    /// with the findings the merge raises. Records must come in processing order.
+    mutating func mergeCopies(_ copies: [ParsedRecord.Copy], recordEnvironment: Environment, context: RecordContext) {
         let source = TransactionState.Source(recordID: context.recordID, verifiedAt: context.verifiedAt, user: context.user)
         var conflictRaised = Set<ExactString>()
         var badQuantityRaised = Set<ExactString>()
-        for entry in record.transactions {
+        for entry in copies {
             let copy = entry.copy
             // A signed copy's own environment (SPEC §9), else the record's.
-            let environment = entry.environment ?? environment
+            let environment = entry.environment ?? recordEnvironment
             let position: Int
             if let known = stateIndex.find(environment, copy.id) {
                 position = known
@@ -129,9 +165,6 @@ struct JournalBuilder {
                 anomalies.append(Anomaly(kind: kind, recordID: context.recordID, environment: environment,
                                          transactionID: copy.transactionID, user: context.userName, detail: detail))
             }
-        }
-        for info in record.renewals {
-            renewals.record(info, in: info.environment ?? environment, at: info.signedDate ?? context.verifiedAt)
         }
     }
 

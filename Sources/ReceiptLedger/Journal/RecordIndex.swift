@@ -53,6 +53,16 @@ struct RecordIndex {
     /// (the one-scan pipeline, which never holds the processing order).
     init() {}
 
+    /// The index of records checked elsewhere (a sharded run's, `Partial/`): their users,
+    /// visits, count and latest `verified_at`, without a processing order.
+    init(users: UserTable, visits: [(user: UserID, time: UnixMillis)], latestVerifiedAt: UnixMillis?, recordsRead: Int) {
+        self.users = users
+        self.visits = visits
+        self.latestVerifiedAt = latestVerifiedAt
+        self.recordsRead = recordsRead
+        finish()
+    }
+
     /// Pass 1 of the two-pass pipeline: every record's row checks, then the processing order.
     /// The index of the records whose keys `scanKeys` hands out, in input order (pass 1 of
     /// the two-pass reading; a source's `scanKeys`).
@@ -88,8 +98,8 @@ struct RecordIndex {
                                                 detail: "line \(line)"))
             return nil
         }
-        let verifiedAt = StoredInstant.instant(keys.verifiedAt)
-        let user: UserID? = if case .text(let text) = keys.userID, !text.isEmpty { users.intern(text) } else { nil }
+        let (verifiedAt, userName) = Self.readableKeys(keys)
+        let user = userName.map { users.intern($0) }
         if let verifiedAt {
             latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
             if let user { visits.append((user, verifiedAt)) }
@@ -113,11 +123,27 @@ struct RecordIndex {
         return Entry(position: position, id: id, verifiedAt: verifiedAt, user: user)
     }
 
+    /// What a record's keys give whatever the row checks decide (a line that is no JSON gives
+    /// nothing): `verified_at` when readable, `user_id` when non-empty text.
+    static func readableKeys(_ keys: RecordKeys) -> (verifiedAt: UnixMillis?, userName: String?) {
+        guard keys.unreadableLine == nil else { return (nil, nil) }
+        let userName: String? = if case .text(let text) = keys.userID, !text.isEmpty { text } else { nil }
+        return (StoredInstant.instant(keys.verifiedAt), userName)
+    }
+
     /// Rejects a record whose id an earlier record in processing order holds.
     mutating func rejectDuplicate(_ entry: Entry) {
-        duplicateRejections.append(RowRejection(position: entry.position, recordID: String(entry.id), userID: users.name(entry.user),
-                                          reason: .duplicateID, detail: "id \(entry.id) is used by an earlier record"))
+        duplicateRejections.append(Self.duplicate(position: entry.position, id: entry.id, userName: users.name(entry.user)))
     }
+
+    /// The rejection of a record whose id an earlier record in processing order holds.
+    static func duplicate(position: Int, id: Int64, userName: String) -> RowRejection {
+        RowRejection(position: position, recordID: String(id), userID: userName, reason: .duplicateID,
+                     detail: "id \(id) is used by an earlier record")
+    }
+
+    /// The row check rejection noted last by `check`, if any.
+    var lastCheckRejection: RowRejection? { checkRejections.last }
 
     /// Groups the visits by user once every record was checked: counted per user and placed
     /// (a counting sort, in one pass, far cheaper than sorting by (user, time)), then each

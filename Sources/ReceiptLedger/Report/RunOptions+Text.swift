@@ -18,6 +18,24 @@ extension RunOptions {
         return true
     }
 
+    /// `--memory-limit`: a whole number of bytes, or of KiB, MiB or GiB with `K`, `M` or `G`
+    /// (an optional `iB` or `B` after it), at least 1 MiB.
+    package mutating func setMemoryLimit(_ text: String) -> Bool {
+        var digits = Substring(text)
+        var unit = 1
+        for suffix in ["iB", "B"] where digits.count > 1 && digits.hasSuffix(suffix) && digits.dropLast(suffix.count).last?.isLetter == true {
+            digits = digits.dropLast(suffix.count)
+        }
+        if let last = digits.last, let shift = ["K": 10, "M": 20, "G": 30][last.uppercased()] {
+            unit = 1 << shift
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0,
+              case let (bytes, overflow) = value.multipliedReportingOverflow(by: unit), !overflow, bytes >= 1 << 20 else { return false }
+        memoryLimit = bytes
+        return true
+    }
+
     /// `--period`: day, week, month, quarter or year.
     package mutating func setPeriod(_ text: String) -> Bool {
         set(\.period, named: text)

@@ -3,15 +3,20 @@ package struct RunOptions: Sendable {
     package enum Input: Sendable {
         case sqlite(path: String, query: String?)
         case ndjson(path: String)
+        /// A sharded run's `finish` (docs/PARTIAL-STATE.md): the journal comes from partial
+        /// state; `index` is the record index file, the one input the manifest lists for it.
+        case partialState(index: String)
 
         var path: String {
             switch self {
-            case .sqlite(let path, _), .ndjson(let path): return path
+            case .sqlite(let path, _), .ndjson(let path), .partialState(let path): return path
             }
         }
     }
 
     var input: Input
+    /// The input's path (the record index's, for a sharded run's stages).
+    package var inputPath: String { input.path }
     package var catalogPath: String?
     package var outputDirectory = "reports"
     /// Write into a folder holding files the tool did not write (never replacing one), the root
@@ -41,6 +46,9 @@ package struct RunOptions: Sendable {
     /// Read the slow, simple way (`JournalPipeline.reference`: Foundation's JSON parser, one
     /// reading thread, two passes), to check the default's output.
     package var reference = false
+    /// `--memory-limit SIZE` in bytes: merge bucket by bucket through temporary files
+    /// (`ShardStages.journalInBuckets`), the same bytes out. nil: in memory.
+    package var memoryLimit: Int?
     /// Pieces of machinery turned off, for measuring what each earns (`Benchmarks/EXPERIMENTS.md`,
     /// issue 22); none changes an output. The commands set it from an undocumented variable.
     package var machineryOff: Set<Machinery> = []

@@ -26,6 +26,8 @@ enum ManifestFile {
                       ("query", .string(query ?? SQLiteRecordSource.defaultQuery))]
         case .ndjson(let path):
             input += [("format", .string("ndjson")), ("path", .string(absolute(path)))]
+        case .partialState(let index):
+            input += [("format", .string("partial-state")), ("path", .string(absolute(index)))]
         }
         input += [("sha256", .string(try digests.hexDigest(ofFileAt: options.input.path))), ("records", .integer(Int64(counts.read)))]
         inputs.append(.object(input))

@@ -27,6 +27,12 @@ package struct ReportRun {
     }
 
     package func execute() throws -> Summary {
+        try execute(fromPartialState: nil)
+    }
+
+    /// The run, its journal read from `options.input` through the pipeline, or (a sharded run's
+    /// `finish`, `options.input` is `.partialState`) made by `partial` from the catalog.
+    func execute(fromPartialState partial: PartialJournal?) throws -> Summary {
         PhaseTimer.mark("start")
         // Everything the user can get wrong is checked before the first record is read.
         let templates = try HTMLReport.loadTemplates(from: options.templatesDirectory)
@@ -38,14 +44,15 @@ package struct ReportRun {
         defer { staging.discard() }  // nothing once committed
         let catalog = try loadCatalog()
         let appleReports = try loadAppleReports()
-        let source = try openSource()
+        let source = partial == nil ? try openSource() : nil
+        let sourceLabel = source?.label ?? partial?.inputLabel ?? ""
         let digests = FileDigests(paths: [options.input.path] + [options.catalogPath, options.ordersCSV].compactMap { $0 })
         // The input's snapshot and locks last until its digest is done, so that the manifest's
         // SHA-256 is of the bytes that were read (a rollback-journal writer cannot change the
         // file while the read lock is held); only then may the digests close their descriptors
         // on it (POSIX `close` drops the process's locks on the file).
         func endReading() {
-            source.endReading()
+            source?.endReading()
             digests.releaseDescriptors()
         }
         defer { endReading() }
@@ -60,7 +67,18 @@ package struct ReportRun {
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         if options.machineryOff.contains(.window) { pipeline.readsInOneScan = false }
         let result: JournalPipeline.Result
-        do { result = try pipeline.run(source: source) } catch let error as SourceError {
+        do {
+            if let partial {
+                result = try partial.journal(catalog)
+            } else if let source, let limit = options.memoryLimit {
+                result = try ShardStages.journalInBuckets(source: source, options: options, catalog: catalog, memoryLimit: limit,
+                                                          inputBytes: Self.fileSize(options.input.path), progress: progress)
+            } else if let source {
+                result = try pipeline.run(source: source)
+            } else {
+                throw FatalError("internal error: a run with neither records nor partial state")
+            }
+        } catch let error as SourceError {
             if error.isFatal { throw FatalError(error.message) }
             throw UsageError(error.message)
         } catch let error as SQLiteError {
@@ -70,7 +88,7 @@ package struct ReportRun {
         // before the ledgers and reports are built, so that they do not add to the run's peak.
         FreedMemory.returnToSystem()
         let journal = result.journal
-        guard journal.counts.read > 0 else { throw UsageError("\(source.label) holds no records") }
+        guard journal.counts.read > 0 else { throw UsageError("\(sourceLabel) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }
 
         try AmountRange.check(journal)
@@ -80,7 +98,7 @@ package struct ReportRun {
         PhaseTimer.mark("journal, orders")
         let outputs: [ManifestFile.Output]
         do {
-            outputs = try writeReport(result, zone: zone, orders: consume orders, ordersLabel: ordersLabel, sourceLabel: source.label,
+            outputs = try writeReport(result, zone: zone, orders: consume orders, ordersLabel: ordersLabel, sourceLabel: sourceLabel,
                                       templates: templates, digests: digests, diagnosis: diagnosis, appleReports: appleReports,
                                       into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
@@ -223,6 +241,12 @@ package struct ReportRun {
         }
     }
 
+    /// The size of the file at `path` in bytes, 0 when unknown.
+    static func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
     /// Inputs are read whole, the records twice from the start: a pipe or a device (`/dev/zero`
     /// never ends) cannot be one.
     static func requireRegularFile(_ path: String, role: String) throws(UsageError) {
@@ -232,14 +256,14 @@ package struct ReportRun {
         }
     }
 
-    private func loadCatalog() throws -> Catalog {
+    func loadCatalog() throws -> Catalog {
         guard let path = options.catalogPath else { return .empty }
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError("catalog \(path) does not exist") }
         try Self.requireRegularFile(path, role: "catalog")
         do { return try CatalogReader.read(path: path) } catch { throw UsageError("unreadable catalog: \(error)") }
     }
 
-    private func openSource() throws -> RecordSource {
+    func openSource() throws -> RecordSource {
         let path = options.input.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -254,6 +278,7 @@ package struct ReportRun {
                 if let note = source.note { FileHandle.standardError.write(Data("receipt-ledger: note: \(OneLine.escaped(note))\n".utf8)) }
                 return source
             case .ndjson(let path): return try NDJSONRecordSource(path: path)
+            case .partialState(let index): throw UsageError("\(index) is partial state: give it to receipt-ledger finish")
             }
         } catch let error as SourceError {
             if error.isFatal { throw FatalError(error.message) }
@@ -269,7 +294,7 @@ package struct ReportRun {
     }
 
     /// SPEC §8 "Orders": `--orders` wins over `--orders-query`, which wins over an `orders` table.
-    private func loadOrders(source: RecordSource) throws -> ([Order]?, String?) {
+    private func loadOrders(source: RecordSource?) throws -> ([Order]?, String?) {
         if let csv = options.ordersCSV {
             guard FileManager.default.fileExists(atPath: csv) else { throw UsageError("orders file \(csv) does not exist") }
             try Self.requireRegularFile(csv, role: "orders file")

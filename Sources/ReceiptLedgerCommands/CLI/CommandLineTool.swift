@@ -54,6 +54,14 @@ public enum CommandLineTool {
             return try BenchCommand.execute(rest)
         case "templates":
             return try TemplatesCommand.execute(rest)
+        case "shard":
+            return try ShardCommands.shard(rest)
+        case "index":
+            return try ShardCommands.index(rest)
+        case "merge-bucket":
+            return try ShardCommands.mergeBucket(rest)
+        case "finish":
+            return try ShardCommands.finish(rest)
         default:
             throw UsageError("unknown command \"\(command)\" (see receipt-ledger --help)")
         }
@@ -65,6 +73,10 @@ public enum CommandLineTool {
         case "demo": return HelpText.demo
         case "bench": return HelpText.bench
         case "templates": return HelpText.templates
+        case "shard": return HelpText.shard
+        case "index": return HelpText.index
+        case "merge-bucket": return HelpText.mergeBucket
+        case "finish": return HelpText.finish
         case "help", "--help", "-h": return HelpText.tool
         default: return nil
         }

@@ -10,6 +10,10 @@ enum HelpText {
       receipt-ledger demo [--records N] [--seed N] [--out DIR]
       receipt-ledger bench [--records N] [--seed N] [--data DIR] [--runs N] [--ndjson]
       receipt-ledger templates --export DIR
+      receipt-ledger shard (--db FILE | --ndjson FILE) --buckets N --shard-name NAME --out DIR [run options]
+      receipt-ledger index --records DIR/records.part ... --out INDEX
+      receipt-ledger merge-bucket --bucket B --parts DIR/bucket-B.part ... --index INDEX --out FILE [run options]
+      receipt-ledger finish --index INDEX --records DIR/records.part ... --booked FILE ... --out REPORTDIR [run options]
       receipt-ledger help [COMMAND]
       receipt-ledger --version
 
@@ -18,6 +22,9 @@ enum HelpText {
       demo       generate realistic demo data with every known pitfall, then run on it
       bench      time the pipeline against a plain read of the same file, with peak memory
       templates  write the built-in HTML templates out for editing
+      shard, index, merge-bucket, finish
+                 a run in stages over shards of the records, on one machine or many
+                 (docs/PARTIAL-STATE.md); the report is the same bytes as one run's
       help       show help for a command
 
     Run 'receipt-ledger COMMAND --help' for a command's options.
@@ -63,6 +70,8 @@ enum HelpText {
                              .gz; repeatable): units and money per Pacific day against ours,
                              in apple_reconciliation.csv and apple_amounts.csv
       --apple-financial PATH Apple's Financial Reports, the same way, per fiscal month
+      --memory-limit SIZE    merge in buckets through temporary files (K, M or G: 256M), so
+                             that the merge holds one bucket at a time; slower, same bytes
       --strict               exit with 65 (reports still written) when any record was
                              rejected or any production transaction is unpriced
       --max-rejected-share S exit with 65 when more than S (0 to 1, e.g. 0.05) of the records
@@ -127,6 +136,59 @@ enum HelpText {
                              that it writes the same files, byte for byte
       --templates DIR        HTML templates that replace the built-in ones, file by file
       -h, --help             show this help
+    """
+
+    static let shard = """
+    Usage: receipt-ledger shard (--db FILE [--query SQL] | --ndjson FILE) --buckets N --shard-name NAME --out DIR [options]
+
+    Stage 1 of a sharded run (docs/PARTIAL-STATE.md): reads one shard of the records with the
+    row checks and parsing of run, merges nothing, and writes into DIR (created if missing):
+      records.part           every record: its keys, row check and what the merge does once
+                             per record
+      bucket-NNNNN.part      for each bucket holding any: the transaction copies whose
+                             transaction_id hashes to it (FNV-1a 64 of its bytes, modulo N)
+
+    Options:
+      --buckets N            how many buckets (1 to 1000000); the same N for every shard
+      --shard-name NAME      this shard's name, different for every shard; records of equal
+                             (verified_at, id) in two shards are ordered by it
+      --bundle-id ID         as for run (repeatable); the same for every stage
+      --reference            parse as run --reference does
+    """
+
+    static let index = """
+    Usage: receipt-ledger index --records DIR/records.part [--records ...] --out INDEX
+
+    Stage 2 of a sharded run: reads every shard's records.part and writes the record index:
+    which records are rejected as duplicate_id (the first by verified_at, id, then shard name
+    and position is kept), the users, each user's visits and the latest verified_at.
+    """
+
+    static let mergeBucket = """
+    Usage: receipt-ledger merge-bucket --bucket B --parts DIR/bucket-B.part [--parts ...] --index INDEX --out FILE [options]
+
+    Stage 3 of a sharded run: merges bucket B's transaction copies from every shard (a shard
+    without the file holds none of it) in processing order, skipping duplicate records, books
+    its transactions and writes them with their anomalies to FILE.
+
+    Options:
+      --catalog FILE         the product catalog, as for run (the same for every bucket)
+    """
+
+    static let finish = """
+    Usage: receipt-ledger finish --index INDEX --records DIR/records.part [...] --booked FILE [...] --out REPORTDIR [options]
+
+    Stage 4 of a sharded run: merges what is merged once per record over every record, joins
+    every bucket's booked transactions and writes the report folder as run does. Every shard's
+    records.part and every bucket's booked file must be given.
+
+    Options:
+      --input-label TEXT     what the pages call the input (default: partial state in INDEX);
+                             "NDJSON FILE" or "verification_results in FILE" as run would
+      --catalog, --out, --force, --bundle-id, --as-of, --period, --calendar, --tz, --refunds,
+      --orders, --revoke-grace-hours, --templates, --apple-sales, --apple-financial, --strict,
+      --max-rejected-share, --no-xlsx
+                             as for run (see receipt-ledger run --help)
     """
 
     static let templates = """
