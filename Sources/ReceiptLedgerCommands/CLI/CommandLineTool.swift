@@ -7,6 +7,7 @@ public enum CommandLineTool {
     public static func run(_ arguments: [String]) -> Int32 {
         let (code, message) = outcome(arguments)
         if let message { printError(message) }
+        ChildPeakMemory.reportIfAsked()
         return code
     }
 

@@ -65,4 +65,19 @@ import Testing
         #expect(throws: FatalError.self) { try MemoryPerTransaction.transactions(inManifestAt: folder + "/manifest.json") }
         #expect(throws: FatalError.self) { try MemoryPerTransaction.transactions(inManifestAt: folder + "/missing.json") }
     }
+
+    /// The parent holds 256 MiB, touched, while the child runs `--help`: the child's own peak
+    /// (`ChildPeakMemory`, its `VmHWM`) stays far below it, as `wait4`'s `ru_maxrss` does not
+    /// on Linux (it starts at the parent's peak).
+    @Test func aChildsPeakIsItsOwnNotTheParents() throws {
+        let folder = try HostileSupport.temporaryFolder("bench-child-peak")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let held = 256 << 20
+        var ballast = [UInt8](repeating: 0, count: held)
+        for page in stride(from: 0, to: held, by: 4096) { ballast[page] = 1 }
+        let result = try ChildRun.run(["--help"], executable: try InterruptedRunTests.binary(), logPath: folder + "/log")
+        #expect(result.exitCode == 0)
+        #expect(result.peakRSSBytes > 1 << 20 && result.peakRSSBytes < 128 << 20, "\(result.peakRSSBytes) bytes")
+        #expect(ballast.reduce(0) { $0 &+ Int($1) } == held / 4096)
+    }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A benchmark child's own peak resident memory, handed to the bench through a file: the child
+/// writes its `VmHWM` (`/proc/self/status`, the high-water mark of the image it runs) there as
+/// it ends. `wait4`'s `ru_maxrss` cannot tell it: Linux starts a spawned child's figure at the
+/// parent's peak (exec keeps the larger of the two), so a bench that has just generated its data
+/// would see its own memory in every run's figure.
+enum ChildPeakMemory {
+    /// The environment variable naming the file; set by `ChildRun` for the child only.
+    static let environmentName = "RECEIPT_LEDGER_PEAK_RSS_FILE"
+
+    /// In the child: writes the process's peak resident memory in bytes, as decimal text, to
+    /// the file the bench named, if it named one. Does nothing otherwise, and changes no output.
+    static func reportIfAsked() {
+        guard let path = ProcessInfo.processInfo.environment[environmentName], !path.isEmpty,
+              let kilobytes = highWaterKilobytes() else { return }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(String(kilobytes * 1024).utf8))
+    }
+
+    /// In the bench: the bytes the child at `path` reported, nil when it wrote none.
+    static func read(at path: String) -> Int64? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return Int64(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `VmHWM` of `/proc/self/status` in KiB; nil where there is none (not Linux).
+    static func highWaterKilobytes() -> Int64? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int64(line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
+    }
+}
