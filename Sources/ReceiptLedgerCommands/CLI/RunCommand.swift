@@ -103,6 +103,10 @@ enum RunCommand {
         let options = try parse(arguments)
         let summary = try ReportRun(options: options, progress: ProgressReporter.forTerminal(), keepsResultsUntilExit: true).execute()
         printSummary(summary)
+        if let limit = options.memoryLimit, let peak = ChildPeakMemory.highWaterKilobytes(),
+           let warning = MemoryLimitCheck.warning(limitBytes: limit, peakBytes: peak * 1024, transactions: summary.transactions) {
+            CommandLineTool.printError(warning)
+        }
         if let failure = summary.strictFailure(options: options) {
             CommandLineTool.printError(failure)
             return ExitCode.dataError

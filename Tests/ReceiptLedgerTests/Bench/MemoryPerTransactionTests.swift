@@ -81,3 +81,21 @@ import Testing
         #expect(ballast.reduce(0) { $0 &+ Int($1) } == held / 4096)
     }
 }
+
+/// `run --memory-limit` says on stderr when the run's peak passed the limit, and what the limit
+/// holds (the merge) and does not (the journal and reports, built whole).
+@Suite struct MemoryLimitCheckTests {
+    @Test func aPeakAboveTheLimitIsSaidWithWhatTheLimitHolds() {
+        #expect(MemoryLimitCheck.warning(limitBytes: 256 << 20, peakBytes: 560 << 20, transactions: 560_902)
+            == "warning: the run's peak memory was 560 MiB, above --memory-limit 256 MiB: the limit holds the merge to one "
+            + "bucket of transactions at a time, but the journal and the reports of 560,902 transactions are built whole "
+            + "(docs/PARTIAL-STATE.md)")
+        #expect(MemoryLimitCheck.warning(limitBytes: 256 << 20, peakBytes: (256 << 20) + 1, transactions: 1)?
+            .hasPrefix("warning: the run's peak memory was 257 MiB, above --memory-limit 256 MiB") == true)
+    }
+
+    @Test func aPeakWithinTheLimitIsNotMentioned() {
+        #expect(MemoryLimitCheck.warning(limitBytes: 256 << 20, peakBytes: 256 << 20, transactions: 560_902) == nil)
+        #expect(MemoryLimitCheck.warning(limitBytes: 256 << 20, peakBytes: 90 << 20, transactions: 560_902) == nil)
+    }
+}
