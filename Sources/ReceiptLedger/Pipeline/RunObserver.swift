@@ -4,10 +4,16 @@
 package protocol RunObserver: AnyObject {
     /// A new phase begins (`reading answers`, `writing reports`).
     func phase(_ name: String)
-    /// Records are about to be counted; `total` is 0 when the count is not known yet.
-    func start(total: Int)
-    /// `count` more records are done.
+    /// Things of `unit` ("records", "buckets") are about to be counted; `total` is 0 when
+    /// the count is not known yet.
+    func start(total: Int, unit: String)
+    /// `count` more of them are done.
     func advance(by count: Int)
     /// The counting ends (the line is cleared).
     func finish()
+}
+
+extension RunObserver {
+    /// Records are about to be counted; `total` is 0 when the count is not known yet.
+    func start(total: Int) { start(total: total, unit: "records") }
 }

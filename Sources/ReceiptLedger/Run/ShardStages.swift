@@ -347,14 +347,17 @@ extension ShardStages {
         progress?.phase("indexing records")
         let index = try PartialIndex(recordsParts: [records])
         var booked: [String] = []
-        for (number, bucket) in summary.buckets.enumerated() {
-            progress?.phase("merging bucket \(number + 1) of \(summary.buckets.count)")
+        progress?.phase("merging \(summary.buckets.count) buckets one at a time")
+        progress?.start(total: summary.buckets.count, unit: "buckets")
+        for bucket in summary.buckets {
             let part = folder + "/" + PartialFile.bucketFileName(bucket)
             let out = folder + "/booked-\(bucket).part"
             try write(try mergeBucket(bucket: bucket, parts: [part], index: index, catalog: catalog), bucket: bucket, to: out)
             try? FileManager.default.removeItem(atPath: part)
             booked.append(out)
+            progress?.advance(by: 1)
         }
+        progress?.finish()
         progress?.phase("joining buckets")
         return try journal(index: index, recordsParts: [records], bookedParts: booked)
     }

@@ -1,11 +1,12 @@
 import Foundation
 import ReceiptLedger
 
-/// Progress on stderr for long runs: records done, rate and time left, redrawn in place at
-/// most a few times a second. Only when stderr is a terminal; otherwise silent, so logs and
+/// Progress on stderr for long runs: records (or buckets) done, rate and time left, redrawn in
+/// place at most a few times a second. Only when stderr is a terminal; otherwise silent, so logs and
 /// CI output stay clean. Reads the clock, which only ever affects this display.
 final class ProgressReporter: RunObserver {
     private var total = 0
+    private var unit = "records"
     private var done = 0
     private var started = Date()
     private var lastDraw = Date.distantPast
@@ -22,9 +23,10 @@ final class ProgressReporter: RunObserver {
         drew = true
     }
 
-    /// Starts counting records; `total` 0 when the count is not known.
-    func start(total: Int) {
+    /// Starts counting things of `unit`; `total` 0 when the count is not known.
+    func start(total: Int, unit: String) {
         self.total = total
+        self.unit = unit
         done = 0
         started = Date()
     }
@@ -34,19 +36,20 @@ final class ProgressReporter: RunObserver {
         let now = Date()
         guard now.timeIntervalSince(lastDraw) >= 0.25 else { return }
         lastDraw = now
-        let elapsed = now.timeIntervalSince(started)
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
         clearLine()
-        guard total > 0 else {
-            // The one-scan reading does not know the count before it ends.
-            write(String(format: "records %d  %.0f records/s", done, rate))
-            drew = true
-            return
-        }
-        let left = rate > 0 ? Double(total - done) / rate : 0
-        let percent = done * 100 / total
-        write(String(format: "records %d/%d (%d%%)  %.0f records/s  %@ left", done, total, percent, rate, Self.duration(left)))
+        write(Self.line(done: done, total: total, unit: unit, elapsed: now.timeIntervalSince(started)))
         drew = true
+    }
+
+    /// The progress line: `done` of `total` things of `unit` (the count alone when `total` is
+    /// 0: the one-scan reading does not know it before it ends), the rate, and the time left.
+    static func line(done: Int, total: Int, unit: String, elapsed: Double) -> String {
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        // Buckets go by a few a second: their rate needs its tenths.
+        let rateText = String(format: rate < 10 ? "%.1f" : "%.0f", rate)
+        guard total > 0 else { return "\(unit) \(done)  \(rateText) \(unit)/s" }
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        return "\(unit) \(done)/\(total) (\(done * 100 / total)%)  \(rateText) \(unit)/s  \(duration(left)) left"
     }
 
     func finish() {

@@ -192,6 +192,33 @@ import Testing
         #expect(summary.counts.read == DemoSample.size)
     }
 
+    /// Issue 26: a run under a memory limit shows its phases, and the merge of the buckets
+    /// counts buckets against their total (so the progress line gives a time left).
+    @Test func aRunUnderAMemoryLimitCountsTheBucketsItMerges() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        let observer = RecordingObserver()
+        let options = try RunCommand.parse(["--db", fixture.folder + "/receipts.sqlite", "--out", fixture.folder + "/r",
+                                            "--memory-limit", "1M"] + fixture.runOptions)
+        _ = try ReportRun(options: options, progress: observer).execute()
+        let merging = try #require(observer.events.firstIndex { $0.hasPrefix("phase merging ") })
+        let buckets = try #require(Int(observer.events[merging].split(separator: " ")[2]))
+        #expect(buckets > 1)
+        #expect(observer.events[merging] == "phase merging \(buckets) buckets one at a time")
+        #expect(Array(observer.events[merging + 1 ... merging + 2]) == ["start \(buckets) buckets", "finish after \(buckets)"])
+        #expect(observer.events.first == "phase cutting records into \(buckets) buckets")
+        #expect(observer.events.contains("phase joining buckets") && observer.events.contains("phase writing reports"))
+    }
+
+    @Test func theProgressLineCountsItsUnitAndSaysTheTimeLeft() {
+        #expect(ProgressReporter.line(done: 12, total: 48, unit: "buckets", elapsed: 4)
+            == "buckets 12/48 (25%)  3.0 buckets/s  12s left")
+        #expect(ProgressReporter.line(done: 250_000, total: 1_000_000, unit: "records", elapsed: 5)
+            == "records 250000/1000000 (25%)  50000 records/s  15s left")
+        #expect(ProgressReporter.line(done: 120_000, total: 0, unit: "records", elapsed: 2) == "records 120000  60000 records/s")
+        #expect(ProgressReporter.line(done: 1, total: 400, unit: "buckets", elapsed: 0.5) == "buckets 1/400 (0%)  2.0 buckets/s  3m20s left")
+    }
+
     @Test func memoryLimitsAreSizes() {
         var options = RunOptions(input: .ndjson(path: "x"))
         for (text, bytes) in [("256M", 256 << 20), ("2G", 2 << 30), ("1048576", 1 << 20), ("512KiB", nil), ("1024K", 1 << 20), ("3MB", 3 << 20),
@@ -244,4 +271,17 @@ import Testing
         let text = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
         return (String(decoding: text, as: UTF8.self), input)
     }
+}
+
+/// What a run told its observer, in order: phases, starts, and how many were counted by each
+/// finish (the advances summed).
+final class RecordingObserver: RunObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var events: [String] = []
+    private var counted = 0
+
+    func phase(_ name: String) { lock.withLock { events.append("phase \(name)") } }
+    func start(total: Int, unit: String) { lock.withLock { counted = 0; events.append("start \(total) \(unit)") } }
+    func advance(by count: Int) { lock.withLock { counted += count } }
+    func finish() { lock.withLock { events.append("finish after \(counted)") } }
 }
