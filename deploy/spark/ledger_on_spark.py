@@ -58,9 +58,16 @@ def run_stage(command):
     return finished
 
 
-def split_run_options(options):
-    """The `run` options as (for the executors: [(flag, value or file bytes, is_file)], for finish:
-    the list as given). Usage mistakes are left to the binary, which names them."""
+def write_file(path, data):
+    """Writes `data` (bytes) to `path`, replacing a file there; returns `path`."""
+    with open(path, "wb") as file:
+        file.write(data)
+    return path
+
+
+def executor_run_options(options):
+    """Of the `run` options, those the executors' stages take: [(flag, value or file bytes,
+    is_file)]. Usage mistakes are left to the binary, which names them (in finish)."""
     executor = []
     index = 0
     while index < len(options):
@@ -76,7 +83,7 @@ def split_run_options(options):
                     value = file.read()
             executor.append((flag, value, is_file))
         index += 2
-    return executor, list(options)
+    return executor
 
 
 def repeated(flag, values):
@@ -92,10 +99,7 @@ def materialize_options(executor_options, folder, stage):
         if stage not in EXECUTOR_OPTIONS[flag][0]:
             continue
         if is_file:
-            path = os.path.join(folder, f"option-{number}{flag.replace('-', '_')}")
-            with open(path, "wb") as file:
-                file.write(value)
-            value = path
+            value = write_file(os.path.join(folder, f"option-{number}{flag.replace('-', '_')}"), value)
         arguments += [flag, value]
     return arguments
 
@@ -158,15 +162,8 @@ def merge_bucket(binary_name, index_broadcast, executor_options):
         binary = executable(SparkFiles.get(binary_name))
         work = tempfile.mkdtemp(prefix="receipt-ledger-bucket-")
         try:
-            index = os.path.join(work, "index.part")
-            with open(index, "wb") as file:
-                file.write(index_broadcast.value)
-            part_paths = []
-            for name, data in sorted(parts):
-                path = os.path.join(work, f"{name}.bucket-{bucket:05d}.part")
-                with open(path, "wb") as file:
-                    file.write(data)
-                part_paths.append(path)
+            index = write_file(os.path.join(work, "index.part"), index_broadcast.value)
+            part_paths = [write_file(os.path.join(work, f"{name}.bucket-{bucket:05d}.part"), data) for name, data in sorted(parts)]
             booked = os.path.join(work, f"booked-{bucket:05d}.part")
             run_stage([binary, "merge-bucket", "--bucket", str(bucket), "--index", index, "--out", booked]
                       + repeated("--parts", part_paths) + materialize_options(executor_options, work, "merge-bucket"))
@@ -213,7 +210,7 @@ def main(argv):
     binary = os.path.abspath(arguments.binary)
     context.addFile(binary)
     binary_name = os.path.basename(binary)
-    executor_options, finish_options = split_run_options(run_options)
+    executor_options = executor_run_options(run_options)
 
     if arguments.format == "ndjson":
         lines = context.textFile(",".join(arguments.input), use_unicode=False)
@@ -232,10 +229,7 @@ def main(argv):
         # Stage 2: the record index, on the driver.
         record_paths = []
         for bucket, (name, data) in parts.filter(lambda item: item[0] < 0).toLocalIterator():
-            path = os.path.join(work, f"{name}.records.part")
-            with open(path, "wb") as file:
-                file.write(data)
-            record_paths.append(path)
+            record_paths.append(write_file(os.path.join(work, f"{name}.records.part"), data))
         if not record_paths:
             sys.exit("ledger_on_spark: the input holds no records")
         record_paths.sort()
@@ -248,16 +242,16 @@ def main(argv):
         buckets = parts.filter(lambda item: item[0] >= 0).groupByKey(numPartitions=max(1, context.defaultParallelism))
         booked_paths = []
         for bucket, data in buckets.map(merge_bucket(binary_name, index_broadcast, executor_options)).toLocalIterator():
-            path = os.path.join(work, f"booked-{bucket:05d}.part")
-            with open(path, "wb") as file:
-                file.write(data)
-            booked_paths.append(path)
+            booked_paths.append(write_file(os.path.join(work, f"booked-{bucket:05d}.part"), data))
         booked_paths.sort()
 
-        # Stage 4: the report folder, on the driver.
+        # Stage 4: the report folder, on the driver. Its summary, warnings (unpriced sales, a
+        # catalog mistake, most records rejected) and exit code (65 under --strict) are the
+        # user's, as `run`'s are: passed through, not kept.
         label = arguments.input_label or ", ".join(arguments.input)
-        run_stage([binary, "finish", "--index", index_path, "--out", arguments.out, "--input-label", label]
-                  + repeated("--records", record_paths) + repeated("--booked", booked_paths) + finish_options)
+        finish_status = subprocess.run([binary, "finish", "--index", index_path, "--out", arguments.out, "--input-label", label]
+                                       + repeated("--records", record_paths) + repeated("--booked", booked_paths)
+                                       + run_options).returncode
     except StageError as error:
         sys.exit(f"ledger_on_spark: {error}")
     except Exception as error:  # a stage that failed on an executor arrives wrapped by Py4J
@@ -268,7 +262,7 @@ def main(argv):
     finally:
         shutil.rmtree(work, ignore_errors=True)
         spark.stop()
-    print(f"report written to {arguments.out}")
+    sys.exit(finish_status)
 
 
 if __name__ == "__main__":

@@ -90,13 +90,18 @@ struct PartialWriter {
     }
 
     private mutating func append(to path: String) throws {
-        let file = fopen(path, started ? "ab" : "wb")
-        guard let file else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        try Self.write(bytes, to: path, mode: started ? "ab" : "wb")
+        started = true
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` to `path`, opened with `mode` (`wb` replaces, `ab` appends): a failure is
+    /// fatal (exit 1).
+    private static func write(_ bytes: [UInt8], to path: String, mode: String) throws {
+        guard let file = fopen(path, mode) else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         let closed = fclose(file)
         guard written == bytes.count, closed == 0 else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        started = true
-        bytes.removeAll(keepingCapacity: true)
     }
 
     mutating func unsigned(_ value: UInt64) {
@@ -139,11 +144,7 @@ struct PartialWriter {
 
     /// Writes the bytes to `path` (replacing a file there): a failure is fatal (exit 1).
     func write(to path: String) throws {
-        let file = fopen(path, "wb")
-        guard let file else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0 else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        try Self.write(bytes, to: path, mode: "wb")
     }
 }
 

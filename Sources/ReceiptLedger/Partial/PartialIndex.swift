@@ -104,8 +104,14 @@ struct PartialIndex: Sendable {
         return table
     }
 
-    /// The duplicates by (shard, position), for skipping their copies and records.
-    var duplicatePlaces: Set<[Int]> { Set(duplicates.map { [$0.shard, $0.position] }) }
+    /// Where a record is in the input: its shard's number and its position there.
+    struct ShardPosition: Hashable {
+        var shard: Int
+        var position: Int
+    }
+
+    /// The duplicates by where they are, for skipping their copies and records.
+    var duplicatePlaces: Set<ShardPosition> { Set(duplicates.map { ShardPosition(shard: $0.shard, position: $0.position) }) }
 
     /// The number of the shard named so.
     func shard(named name: String, in path: String) throws -> Int {

@@ -66,23 +66,14 @@ package struct ReportRun {
         var pipeline = options.reference ? JournalPipeline.reference(reader: reader, catalog: catalog, progress: progress)
             : JournalPipeline(reader: reader, catalog: catalog, progress: progress)
         if options.machineryOff.contains(.window) { pipeline.readsInOneScan = false }
-        let result: JournalPipeline.Result
-        do {
-            if let partial {
-                result = try partial.journal(catalog)
-            } else if let source, let limit = options.memoryLimit {
-                result = try ShardStages.journalInBuckets(source: source, options: options, catalog: catalog, memoryLimit: limit,
-                                                          inputBytes: Self.fileSize(options.input.path), progress: progress)
-            } else if let source {
-                result = try pipeline.run(source: source)
-            } else {
-                throw FatalError("internal error: a run with neither records nor partial state")
+        let result: JournalPipeline.Result = try Self.readingInput(options.input.path) {
+            if let partial { return try partial.journal(catalog) }
+            guard let source else { throw FatalError("internal error: a run with neither records nor partial state") }
+            if let limit = options.memoryLimit {
+                return try ShardStages.journalInBuckets(source: source, options: options, catalog: catalog, memoryLimit: limit,
+                                                        inputBytes: Self.fileSize(options.input.path), progress: progress)
             }
-        } catch let error as SourceError {
-            if error.isFatal { throw FatalError(error.message) }
-            throw UsageError(error.message)
-        } catch let error as SQLiteError {
-            throw FatalError("cannot read \(options.input.path): \(error.message)")
+            return try pipeline.run(source: source)
         }
         // The merge's state was freed as the pipeline returned; its pages go back to the system
         // before the ledgers and reports are built, so that they do not add to the run's peak.
@@ -291,6 +282,20 @@ package struct ReportRun {
     private func loadAppleReports() throws(UsageError) -> AppleReportSet? {
         guard !options.appleReports.isEmpty else { return nil }
         do { return try AppleReportReader.read(options.appleReports) } catch { throw UsageError(error.description) }
+    }
+
+    /// Runs `body`, which reads the records at `path`, and turns what the reading throws into
+    /// the run's errors: a fatal source error or an SQLite failure exits 1, any other source
+    /// error (a bad `--query`, a file that is not the format named) is a usage error (64).
+    static func readingInput<Value>(_ path: String, _ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as SourceError {
+            if error.isFatal { throw FatalError(error.message) }
+            throw UsageError(error.message)
+        } catch let error as SQLiteError {
+            throw FatalError("cannot read \(path): \(error.message)")
+        }
     }
 
     /// SPEC §8 "Orders": `--orders` wins over `--orders-query`, which wins over an `orders` table.

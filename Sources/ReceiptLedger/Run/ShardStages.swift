@@ -36,7 +36,7 @@ package enum ShardStages {
         records.text(shardName)
         var bucketWriters: [Int: PartialWriter] = [:]
         var summary = ShardSummary(records: 0, copies: 0, buckets: [])
-        do {
+        try ReportRun.readingInput(options.input.path) {
             try source.scanRecords { keys, claimedEnvironment, response in
                 let position = checks.recordsRead
                 let (verifiedAt, userName) = RecordIndex.readableKeys(keys)
@@ -73,11 +73,6 @@ package enum ShardStages {
                 if summary.records % 1000 == 0 { progress?.advance(by: 1000) }
                 return true
             }
-        } catch let error as SourceError {
-            if error.isFatal { throw FatalError(error.message) }
-            throw UsageError(error.message)
-        } catch let error as SQLiteError {
-            throw FatalError("cannot read \(options.input.path): \(error.message)")
         }
         records.byte(0)
         try records.finish()
@@ -157,7 +152,7 @@ package enum ShardStages {
             bucketCount = buckets
             while try reader.bool() {
                 let entry = try reader.copy()
-                if !duplicates.contains([shard, entry.position]) { copies.append((shard, entry)) }
+                if !duplicates.contains(PartialIndex.ShardPosition(shard: shard, position: entry.position)) { copies.append((shard, entry)) }
             }
             try reader.requireEnd()
         }
@@ -220,7 +215,7 @@ package enum ShardStages {
                 switch record.check {
                 case .rejected(let rejection): rowRejections.append(rejection)
                 case .passed(let passed):
-                    guard !duplicates.contains([shard, record.position]) else { continue }
+                    guard !duplicates.contains(PartialIndex.ShardPosition(shard: shard, position: record.position)) else { continue }
                     guard let verifiedAt = record.verifiedAt, let user = record.userName.flatMap(users.lookup) else {
                         throw FatalError("\(path) is damaged: record \(passed.id) passed the row checks without their keys")
                     }

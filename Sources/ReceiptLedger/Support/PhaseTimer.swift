@@ -4,7 +4,7 @@ import Foundation
 /// `RECEIPT_LEDGER_TIMINGS=1`. CPU time (all threads) is the steadier figure on a busy machine.
 ///
 /// Off by default, and never part of any output file: the clock only reaches stderr.
-enum PhaseTimer {
+package enum PhaseTimer {
     static let isOn = ProcessInfo.processInfo.environment["RECEIPT_LEDGER_TIMINGS"] == "1"
     private static let start = BenchClock.now()
     nonisolated(unsafe) private static var lastWall = start
@@ -33,8 +33,9 @@ enum PhaseTimer {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// A `kB` figure of `/proc/self/status` (Linux), or 0.
-    static func memory(_ field: String) -> Int {
+    /// A `kB` figure of `/proc/self/status` (Linux: `VmRSS:`, `VmHWM:`), or 0. Also what the
+    /// commands read the process's peak memory with (`bench`'s children, `--memory-limit`).
+    package static func memory(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(field) {
             return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0

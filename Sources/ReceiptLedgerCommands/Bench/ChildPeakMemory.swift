@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptLedger
 
 /// A benchmark child's own peak resident memory, handed to the bench through a file: the child
 /// writes its `VmHWM` (`/proc/self/status`, the high-water mark of the image it runs) there as
@@ -12,8 +13,8 @@ enum ChildPeakMemory {
     /// In the child: writes the process's peak resident memory in bytes, as decimal text, to
     /// the file the bench named, if it named one. Does nothing otherwise, and changes no output.
     static func reportIfAsked() {
-        guard let path = ProcessInfo.processInfo.environment[environmentName], !path.isEmpty,
-              let kilobytes = highWaterKilobytes() else { return }
+        let kilobytes = PhaseTimer.memory("VmHWM:")
+        guard let path = ProcessInfo.processInfo.environment[environmentName], !path.isEmpty, kilobytes > 0 else { return }
         _ = FileManager.default.createFile(atPath: path, contents: Data(String(kilobytes * 1024).utf8))
     }
 
@@ -21,14 +22,5 @@ enum ChildPeakMemory {
     static func read(at path: String) -> Int64? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return Int64(String(decoding: data, as: UTF8.self))
-    }
-
-    /// `VmHWM` of `/proc/self/status` in KiB; nil where there is none (not Linux).
-    static func highWaterKilobytes() -> Int64? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return Int64(line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
-        }
-        return nil
     }
 }

@@ -102,9 +102,17 @@ enum RunCommand {
     static func execute(_ arguments: [String]) throws -> Int32 {
         let options = try parse(arguments)
         let summary = try ReportRun(options: options, progress: ProgressReporter.forTerminal(), keepsResultsUntilExit: true).execute()
+        return conclude(summary, options: options)
+    }
+
+    /// What `run` and `finish` say when the report is written: the summary, the warnings, a
+    /// peak past `--memory-limit`, and the exit code (65 when `--strict` or
+    /// `--max-rejected-share` fails).
+    static func conclude(_ summary: ReportRun.Summary, options: RunOptions) -> Int32 {
         printSummary(summary)
-        if let limit = options.memoryLimit, let peak = ChildPeakMemory.highWaterKilobytes(),
-           let warning = MemoryLimitCheck.warning(limitBytes: limit, peakBytes: peak * 1024, transactions: summary.transactions) {
+        if let limit = options.memoryLimit,
+           let warning = MemoryLimitCheck.warning(limitBytes: limit, peakBytes: Int64(PhaseTimer.memory("VmHWM:")) * 1024,
+                                                  transactions: summary.transactions) {
             CommandLineTool.printError(warning)
         }
         if let failure = summary.strictFailure(options: options) {

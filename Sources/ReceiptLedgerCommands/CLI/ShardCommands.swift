@@ -60,11 +60,6 @@ enum ShardCommands {
         let (options, records, booked, label) = try parseFinish(arguments)
         let summary = try ShardStages.finish(options: options, recordsParts: records, bookedParts: booked, inputLabel: label,
                                              progress: ProgressReporter.forTerminal())
-        RunCommand.printSummary(summary)
-        if let failure = summary.strictFailure(options: options) {
-            CommandLineTool.printError(failure)
-            return ExitCode.dataError
-        }
-        return ExitCode.success
+        return RunCommand.conclude(summary, options: options)
     }
 }
