@@ -10,8 +10,8 @@ import Testing
 @Suite struct SparkLocalTests {
     /// Whether `python3 -c "import pyspark"` works and `java` is on the PATH.
     static let sparkIsInstalled: Bool = {
-        (try? run("/usr/bin/env", ["python3", "-c", "import pyspark"]).status) == 0
-            && (try? run("/usr/bin/env", ["java", "-version"]).status) == 0
+        (try? ChildProcess.run("/usr/bin/env", ["python3", "-c", "import pyspark"]).status) == 0
+            && (try? ChildProcess.run("/usr/bin/env", ["java", "-version"]).status) == 0
     }()
 
     static var shouldRun: Bool { sparkIsInstalled || HeadlessChromium.isRequired }
@@ -21,25 +21,11 @@ import Testing
         try #require(Self.sparkIsInstalled, "PySpark and Java are not installed: pip install pyspark==3.5.3 and a Java runtime (.ci/run does both)")
         let binary = try InterruptedRunTests.binary()
         let script = HostileSupport.repository.appendingPathComponent("deploy/spark/test_local.py").path
-        let result = try Self.run("/usr/bin/env", ["python3", script, "--binary", binary, "--records", "3000", "--parquet"])
+        let result = try ChildProcess.run("/usr/bin/env", ["python3", script, "--binary", binary, "--records", "3000", "--parquet"],
+                                          in: HostileSupport.repository)
         let summary = result.output.split(separator: "\n").filter { $0.hasPrefix("test_local:") }.joined(separator: "\n")
         #expect(result.status == 0, "\(summary)\n\(result.output.suffix(3000))")
         #expect(summary == "test_local: ndjson: all 26 files agree (manifest.json but its inputs)\n"
             + "test_local: parquet: all 26 files agree (manifest.json but its inputs)")
-    }
-
-    /// Runs a command in the repository; its status and its stdout and stderr together.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = HostileSupport.repository
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: bytes, as: UTF8.self))
     }
 }

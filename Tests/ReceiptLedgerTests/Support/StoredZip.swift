@@ -90,7 +90,7 @@ struct StoredZip {
         let check = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nbad = z.testzip()\n"
             + "print('bad ' + bad if bad else 'ok ' + ','.join(i.filename for i in z.infolist()))"
         for arguments in [["-m", "zipfile", "-t", path], ["-c", check, path]] {
-            let (status, output) = try run("/usr/bin/env", ["python3"] + arguments)
+            let (status, output) = try ChildProcess.run("/usr/bin/env", ["python3"] + arguments)
             if status != 0 || output.contains("bad ") { return "python3 \(arguments.first ?? ""): \(status) \(output)" }
         }
         return nil
@@ -99,21 +99,8 @@ struct StoredZip {
     /// `unzip -t` on the archive, when `unzip` is installed: nil when it passes (or is absent).
     static func unzipProblem(path: String) throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") else { return nil }
-        let (status, output) = try run("/usr/bin/unzip", ["-t", path])
+        let (status, output) = try ChildProcess.run("/usr/bin/unzip", ["-t", path])
         return status == 0 && output.contains("No errors detected") ? nil : "unzip -t: \(status) \(output)"
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     /// Whether `xml` is well-formed XML 1.0 (Foundation's parser, libxml2): nil, or the error.
