@@ -20,7 +20,7 @@ struct JournalSums: Sendable {
     private(set) var consumableSold = false
     private(set) var consumableSoldInProduction = false
 
-    init(_ transactions: [Transaction]) {
+    init(_ transactions: TransactionList) {
         for t in transactions {
             if t.productType == .consumable {
                 consumableProducts.insert(t.productID)

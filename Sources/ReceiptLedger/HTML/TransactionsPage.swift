@@ -58,28 +58,47 @@ struct DrillDown: Sendable {
 /// it shows of how many and how to filter transactions.csv for all of them.
 enum TransactionsPage {
     static func context(_ data: ReportData, drillDown: DrillDown) -> [String: TemplateValue] {
-        struct Group { var sales: [Transaction] = []; var refunds: [Transaction] = [] }
-        var groups: [String: [Currency: Group]] = [:]
-        var labels = data.placement.labels()
-        for t in data.journal.transactions where LedgerPlacement.counts(t) {
-            guard let currency = t.currency else { continue }
-            let sold = labels.periodSold(t)
-            if drillDown.isListed(t.environment, sold) {
-                groups[DrillDown.key(t.environment, sold), default: [:]][currency, default: Group()].sales.append(t)
-            }
-            guard t.status == .refunded else { continue }
-            let refunded = labels.periodRefunded(t)
-            if !refunded.isEmpty, drillDown.isListed(t.environment, refunded) {
-                groups[DrillDown.key(t.environment, refunded), default: [:]][currency, default: Group()].refunds.append(t)
-            }
-        }
-        let dates = DateDisplay(zone: data.periods.zone)
         let cap = drillDown.perTable
         func largestFirst(_ l: Transaction, _ r: Transaction) -> Bool {
             let lg = l.gross?.minorUnits ?? 0, rg = r.gross?.minorUnits ?? 0
             if lg != rg { return lg > rg }
             return l.key < r.key
         }
+        /// One table's transactions: how many, their total, and the largest `cap` of them
+        /// (kept as they come, cut back whenever twice that many wait, so that a table never
+        /// holds every transaction of its period).
+        struct Table {
+            var count = 0
+            var total: Int64 = 0
+            var largest: [Transaction] = []
+            mutating func add(_ t: Transaction, amount: Int64, cap: Int, by order: (Transaction, Transaction) -> Bool) {
+                count += 1
+                total &+= amount
+                largest.append(t)
+                if largest.count >= 2 * max(cap, 1) {
+                    largest.sort(by: order)
+                    largest.removeLast(largest.count - cap)
+                }
+            }
+        }
+        struct Group { var sales = Table(); var refunds = Table() }
+        var groups: [String: [Currency: Group]] = [:]
+        var labels = data.placement.labels()
+        for t in data.journal.transactions where LedgerPlacement.counts(t) {
+            guard let currency = t.currency else { continue }
+            let sold = labels.periodSold(t)
+            if drillDown.isListed(t.environment, sold) {
+                groups[DrillDown.key(t.environment, sold), default: [:]][currency, default: Group()].sales
+                    .add(t, amount: t.gross?.minorUnits ?? 0, cap: cap, by: largestFirst)
+            }
+            guard t.status == .refunded else { continue }
+            let refunded = labels.periodRefunded(t)
+            if !refunded.isEmpty, drillDown.isListed(t.environment, refunded) {
+                groups[DrillDown.key(t.environment, refunded), default: [:]][currency, default: Group()].refunds
+                    .add(t, amount: (t.signed.refundGross ?? t.gross)?.minorUnits ?? 0, cap: cap, by: largestFirst)
+            }
+        }
+        let dates = DateDisplay(zone: data.periods.zone)
         func row(_ t: Transaction) -> TemplateValue {
             let currency = t.currency
             return .object([
@@ -98,14 +117,13 @@ enum TransactionsPage {
                     .filter { !$0.isEmpty }.joined(separator: ", ")),
             ])
         }
-        func table(_ kind: String, _ environment: Environment, _ period: String, _ currency: Currency, _ list: [Transaction]) -> TemplateValue {
-            let shown = list.sorted(by: largestFirst).prefix(cap)
-            let total = list.reduce(Int64(0)) { sum, t in sum &+ ((kind == "r" ? t.signed.refundGross ?? t.gross : t.gross)?.minorUnits ?? 0) }
+        func table(_ kind: String, _ environment: Environment, _ period: String, _ currency: Currency, _ list: Table) -> TemplateValue {
+            let shown = list.largest.sorted(by: largestFirst).prefix(cap)
             return .object([
                 "anchor": .string(DrillDown.anchor(kind, environment, period, currency)),
                 "currency": .string(currency.code),
                 "count": .string(Display.count(list.count)),
-                "total": .string(Display.amount(total, currency)),
+                "total": .string(Display.amount(list.total, currency)),
                 "rows": .list(shown.map(row)),
                 "capped": .bool(list.count > shown.count),
                 "shown": .string(Display.count(shown.count)),
@@ -123,10 +141,10 @@ enum TransactionsPage {
                     "environment": .string(environment.rawValue), "period": .string(period),
                     "is_sandbox": .bool(environment == .sandbox),
                     "sales": .list(currencies.compactMap { c in
-                        (byCurrency[c]?.sales).flatMap { $0.isEmpty ? nil : table("s", environment, period, c, $0) }
+                        (byCurrency[c]?.sales).flatMap { $0.count == 0 ? nil : table("s", environment, period, c, $0) }
                     }),
                     "refunds": .list(currencies.compactMap { c in
-                        (byCurrency[c]?.refunds).flatMap { $0.isEmpty ? nil : table("r", environment, period, c, $0) }
+                        (byCurrency[c]?.refunds).flatMap { $0.count == 0 ? nil : table("r", environment, period, c, $0) }
                     }),
                 ]))
             }

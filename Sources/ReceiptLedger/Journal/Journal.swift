@@ -2,7 +2,7 @@
 /// ledgers and output files. Built by `JournalBuilder` + `finish`.
 struct Journal: Sendable {
     /// Sorted by (environment, transaction_id).
-    var transactions: [Transaction]
+    var transactions: TransactionList
     var anomalies: [Anomaly]
     var environmentChecks: [EnvironmentCheck]
     var rejected: [RejectedRecord]
@@ -67,7 +67,7 @@ extension JournalBuilder {
             }
             anomalies += part.anomalies
         }
-        return journal(transactions: transactions, anomalies: anomalies, recordsRead: recordsRead,
+        return journal(transactions: TransactionList(transactions), anomalies: anomalies, recordsRead: recordsRead,
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }
 
@@ -75,7 +75,7 @@ extension JournalBuilder {
     /// sharded run's `finish` joins them from the buckets). Anomalies and rejections are in the
     /// order they were raised, which differs between one run and a sharded one: every output
     /// sorts them in full.
-    func journal(transactions: [Transaction], anomalies: [Anomaly], recordsRead: Int, heldTransactionIDs: HeldTransactionIDs,
+    func journal(transactions: TransactionList, anomalies: [Anomaly], recordsRead: Int, heldTransactionIDs: HeldTransactionIDs,
                  bookedPositions: [Int32]) -> Journal {
         let counts = RecordCounts(read: recordsRead, accepted: recordsAccepted, redirected: recordsRedirected,
                                   rejected: recordsRejected, statusCounts: statusCounts)

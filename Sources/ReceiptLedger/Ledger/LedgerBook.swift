@@ -15,7 +15,7 @@ struct LedgerBook: Sendable {
     /// pages can show a period's first and last day (`PeriodCalendar.days(containingLocalDay:)`).
     private(set) var dayInPeriod: [String: Int64] = [:]
 
-    init(transactions: [Transaction], periods: PeriodCalendar, refunds: RefundBooking) {
+    init(transactions: TransactionList, periods: PeriodCalendar, refunds: RefundBooking) {
         var tally = LedgerTally(periods: periods, transactions: transactions.count)
         for t in transactions where t.status.booksSale {
             if t.environment == .production, t.gross != nil {

@@ -11,7 +11,7 @@ struct Refund: Sendable {
     var userRefundCount: Int
 
     /// Every transaction with a refund cancellation (not an upgrade), whatever its status.
-    static func all(in transactions: [Transaction], index: RecordIndex, periods: PeriodCalendar) -> [Refund] {
+    static func all(in transactions: TransactionList, index: RecordIndex, periods: PeriodCalendar) -> [Refund] {
         var refunds: [Refund] = []
         var countByUser: [TransactionKey: Int] = [:]  // (environment, user) → refunds
         var labels = PeriodLabels(periods)

@@ -15,32 +15,37 @@ struct Subscription: Sendable {
     var state: State
 
     /// Every subscription, in key order (environment, original_transaction_id).
-    static func all(in transactions: [Transaction], renewals: RenewalTable, asOf: UnixMillis?) -> [Subscription] {
+    static func all(in transactions: TransactionList, renewals: RenewalTable, asOf: UnixMillis?) -> [Subscription] {
         // One sort groups the transactions by subscription, each group by purchase (then by
-        // key): no dictionary of arrays, no sort per subscription.
-        let renewable = transactions.filter { $0.productType == .autoRenewable }
-        var keys = SortKeys(reservingBytes: renewable.count * 40, keys: renewable.count)
-        for t in renewable {
+        // key): no dictionary of arrays, no sort per subscription. The sort holds positions,
+        // and one subscription's transactions are taken at a time, so that a journal kept
+        // outside memory stays there.
+        var positions: [Int32] = []
+        var keys = SortKeys()
+        for (position, t) in zip(transactions.indices, transactions) where t.productType == .autoRenewable {
             keys.append(byte: t.environment == .production ? 0 : 1)
             keys.append(text: subscriptionID(of: t))
             keys.append(integer: t.purchase.rawValue)
             keys.append(text: t.key.transactionID.text)
             keys.endKey()
+            positions.append(Int32(position))
         }
-        let byPurchase = keys.order().map { renewable[$0] }
         var subscriptions: [Subscription] = []
-        var start = 0
-        while start < byPurchase.count {
-            let first = byPurchase[start]
-            var end = start + 1
-            while end < byPurchase.count, byPurchase[end].environment == first.environment,
-                  subscriptionID(of: byPurchase[end]) == subscriptionID(of: first) {
-                end += 1
-            }
+        var members: [Transaction] = []
+        func addSubscription() {
+            guard let first = members.first else { return }
             let key = TransactionKey(first.environment, subscriptionID(of: first))
-            subscriptions.append(subscription(key, byPurchase: byPurchase[start..<end], renewal: renewals[key], asOf: asOf))
-            start = end
+            subscriptions.append(subscription(key, byPurchase: members[...], renewal: renewals[key], asOf: asOf))
+            members.removeAll(keepingCapacity: true)
         }
+        for index in keys.order() {
+            let t = transactions[Int(positions[index])]
+            if let first = members.first, first.environment != t.environment || subscriptionID(of: first) != subscriptionID(of: t) {
+                addSubscription()
+            }
+            members.append(t)
+        }
+        addSubscription()
         return subscriptions
     }
 

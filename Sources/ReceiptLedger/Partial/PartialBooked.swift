@@ -76,7 +76,9 @@ extension PartialReader {
     mutating func booked(users: UserTable) throws -> JournalBuilder.BookedBucket {
         var bucket = JournalBuilder.BookedBucket(transactions: [], heldKeys: [], anomalies: [])
         for _ in 0..<(try count()) { bucket.heldKeys.append(TransactionKey(try environment(), try text())) }
-        for _ in 0..<(try count()) { bucket.transactions.append(try transaction(users: users)) }
+        // A bucket's transactions share a few product ids: each is held once, not once per transaction.
+        var productIDs = StringPool()
+        for _ in 0..<(try count()) { bucket.transactions.append(try transaction(users: users, productIDs: &productIDs)) }
         for _ in 0..<(try count()) { bucket.anomalies.append(try anomaly()) }
         return bucket
     }
@@ -90,12 +92,13 @@ extension PartialReader {
         try optional { reader in Money(minorUnits: try reader.signed(), currency: Currency(code: try reader.text())) }
     }
 
-    mutating func transaction(users: UserTable) throws -> Transaction {
+    /// A booked transaction; `productIDs` holds the product ids met so far, each once.
+    mutating func transaction(users: UserTable, productIDs: inout StringPool) throws -> Transaction {
         let key = TransactionKey(try environment(), try text())
         let original = IDText(try text())
         let userName = try text()
         guard let user = users.lookup(userName) else { throw damaged("a transaction of user \(userName), whom the index does not know") }
-        let productID = try text()
+        let productID = productIDs.intern(try text())
         let productType = try optional { try $0.code("product type") { ProductType(rawValue: $0) } }
         let quantity = try signed()
         let purchase = try instant()
@@ -122,7 +125,7 @@ extension PartialReader {
         signed.refundedUnits = try self.signed()
         signed.isFamilyRevoke = try bool()
         signed.isPartialRefund = try bool()
-        return Transaction(key: key, originalTransactionID: original, user: user, userName: userName, productID: productID,
+        return Transaction(key: key, originalTransactionID: original, user: user, userName: users.name(user), productID: productID,
                            productType: productType, quantity: quantity, purchase: purchase, originalPurchase: originalPurchase,
                            expires: expires, cancellation: cancellation, cancellationReason: cancellationReason,
                            cancellationFirstSeen: cancellationFirstSeen, isTrialPeriod: trial, isInIntroOfferPeriod: intro,

@@ -19,6 +19,9 @@ enum PartialFile {
         case index = 3
         /// One bucket's booked transactions and anomalies.
         case booked = 4
+        /// Every booked transaction in key order: a run's own, read back by its report
+        /// (`TransactionFile`), never exchanged between stages.
+        case transactions = 5
 
         var name: String {
             switch self {
@@ -26,6 +29,7 @@ enum PartialFile {
             case .bucket: "bucket part"
             case .index: "record index"
             case .booked: "booked bucket"
+            case .transactions: "transaction file"
             }
         }
     }
@@ -58,6 +62,10 @@ enum PartialFile {
 struct PartialWriter {
     /// What is written and not yet on disk.
     private(set) var bytes: [UInt8] = []
+    /// What is on disk already.
+    private var flushedCount = 0
+    /// Where the next byte goes in the file (the header included).
+    var position: Int { flushedCount + bytes.count }
     /// The file `flushIfFull` and `finish` append to; nil: in memory only.
     private let path: String?
     private var started = false
@@ -92,6 +100,7 @@ struct PartialWriter {
     private mutating func append(to path: String) throws {
         try Self.write(bytes, to: path, mode: started ? "ab" : "wb")
         started = true
+        flushedCount += bytes.count
         bytes.removeAll(keepingCapacity: true)
     }
 
@@ -119,6 +128,9 @@ struct PartialWriter {
     mutating func signed(_ value: Int64) { unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// Bytes already encoded (a transaction copied from one file to another as it is).
+    mutating func encoded(_ value: UnsafeRawBufferPointer) { bytes.append(contentsOf: value) }
 
     mutating func bool(_ value: Bool) { byte(value ? 1 : 0) }
 
@@ -163,11 +175,26 @@ struct PartialReader {
     private let size: Int
     private let file: ReadFile?
 
-    /// The file a reader reads in pieces, closed with the last copy of the reader.
+    /// The file a reader reads in pieces: a stream, closed with the last copy of the reader,
+    /// or a range of an open descriptor read with `pread`, which several readers on several
+    /// threads may share (`TransactionFile`).
     private final class ReadFile {
-        let handle: UnsafeMutablePointer<FILE>
-        init(_ handle: UnsafeMutablePointer<FILE>) { self.handle = handle }
-        deinit { fclose(handle) }
+        let handle: UnsafeMutablePointer<FILE>?
+        let descriptor: Int32
+        /// Where the range begins in the descriptor's file.
+        let base: Int
+        init(_ handle: UnsafeMutablePointer<FILE>) { (self.handle, descriptor, base) = (handle, -1, 0) }
+        init(descriptor: Int32, base: Int) { (handle, self.descriptor, self.base) = (nil, descriptor, base) }
+        deinit { if let handle { fclose(handle) } }
+
+        /// Reads up to `count` bytes at `offset` of the range into `buffer`: 0 at its end.
+        func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+            if let handle { return fread(buffer.baseAddress, 1, buffer.count, handle) }
+            while true {
+                let read = pread(descriptor, buffer.baseAddress, buffer.count, off_t(base + offset))
+                if read >= 0 || errno != EINTR { return read }
+            }
+        }
     }
 
     init(path: String, expecting kind: PartialFile.Kind) throws {
@@ -184,6 +211,15 @@ struct PartialReader {
 
     init(bytes: [UInt8], path: String, expecting kind: PartialFile.Kind) throws {
         try self.init(path: path, bytes: bytes, size: bytes.count, file: nil, expecting: kind)
+    }
+
+    /// A reader of `count` bytes of an open file from `offset`, read with `pread` in pieces,
+    /// with no header of its own (it lies inside a checked file: `TransactionFile`).
+    init(range offset: Int, count: Int, of descriptor: Int32, path: String) {
+        self.path = path
+        bytes = []
+        size = count
+        file = ReadFile(descriptor: descriptor, base: offset)
     }
 
     private init(path: String, bytes: [UInt8], size: Int, file: ReadFile?, expecting kind: PartialFile.Kind) throws {
@@ -215,12 +251,14 @@ struct PartialReader {
             start += offset
             offset = 0
         }
-        var chunk = [UInt8](repeating: 0, count: max(1 << 16, count - bytes.count))
+        let wanted = max(1 << 16, count - bytes.count)
+        var chunk = [UInt8](repeating: 0, count: file.handle == nil ? min(wanted, max(count - bytes.count, size - start - bytes.count)) : wanted)
         while bytes.count < count {
-            let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file.handle) }
-            if read == 0 {
-                guard ferror(file.handle) == 0 else { throw FatalError("cannot read \(path): an I/O error") }
-                return false
+            let read = chunk.withUnsafeMutableBytes { file.read(into: $0, at: start + bytes.count) }
+            if read <= 0 {
+                if let handle = file.handle, ferror(handle) == 0 { return false }
+                if read == 0, file.handle == nil { return false }
+                throw FatalError("cannot read \(path): an I/O error")
             }
             bytes.append(contentsOf: chunk[..<read])
         }
@@ -233,8 +271,8 @@ struct PartialReader {
         self.offset = offset
     }
 
-    /// Where the next byte lies in the file.
-    private var position: Int { start + offset }
+    /// Where the next byte lies in the file (in the range, for a reader of a range).
+    var position: Int { start + offset }
 
     var isAtEnd: Bool {
         mutating get { (try? available(1)) != true }

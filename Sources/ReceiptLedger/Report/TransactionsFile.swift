@@ -22,16 +22,16 @@ enum TransactionsFile {
     /// transaction_id), the file's key, which no two share: that is already the file order, so
     /// the rows are streamed as they are. (Should the order ever not hold, the table is sorted
     /// like any other.)
-    static func csv(_ transactions: [Transaction], placement: LedgerPlacement) -> ReportCSV {
-        guard zip(transactions, transactions.dropFirst()).allSatisfy({ $0.key < $1.key }) else {
+    static func csv(_ transactions: TransactionList, placement: LedgerPlacement) -> ReportCSV {
+        guard transactions.isInKeyOrder else {
             return .table(cellTable(transactions, placement: placement), columns: columns)
         }
         return .streamed(columns: columns, count: transactions.count) { range, rows in
-            appendRows(transactions[range], placement: placement, to: &rows)
+            appendRows(transactions.elements(range), placement: placement, to: &rows)
         }
     }
 
-    static func appendRows(_ transactions: ArraySlice<Transaction>, placement: LedgerPlacement, to rows: inout CSVRowWriter) {
+    static func appendRows(_ transactions: some Sequence<Transaction>, placement: LedgerPlacement, to rows: inout CSVRowWriter) {
         var labels = placement.labels()
         for t in transactions {
             rows.text(t.environment.rawValue)
@@ -73,7 +73,7 @@ enum TransactionsFile {
     }
 
     /// The same rows as cells, sorted by the file's key.
-    static func cellTable(_ transactions: [Transaction], placement: LedgerPlacement) -> CSVTable {
+    static func cellTable(_ transactions: TransactionList, placement: LedgerPlacement) -> CSVTable {
         var table = CSVTable(header: header)
         var labels = placement.labels()
         for t in transactions {

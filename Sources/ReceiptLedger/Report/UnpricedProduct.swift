@@ -24,7 +24,7 @@ struct UnpricedProduct: Sendable, Equatable {
 
     /// Unpriced production transactions grouped by product, most transactions first (ties:
     /// product id in UTF-8 order).
-    static func all(in transactions: [Transaction], catalog: Catalog) -> [UnpricedProduct] {
+    static func all(in transactions: TransactionList, catalog: Catalog) -> [UnpricedProduct] {
         var groups: [String: [Transaction]] = [:]
         for t in transactions where t.environment == .production && t.status == .unpriced {
             groups[t.productID, default: []].append(t)

@@ -13,20 +13,25 @@ extension ReportRun {
     /// file when done with one.
     /// Each file is written whole by one thread and the manifest lists them by name, so the
     /// bytes are the same whichever thread finishes first.
+    ///
+    /// A journal kept outside memory (a run in buckets) is reported one thing at a time
+    /// instead, on this thread: what each part builds is then not held beside what another
+    /// builds, and the bytes are the same.
     func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: consuming [Order]?, ordersLabel: String?,
                      sourceLabel: String, templates: TemplateSet, digests: FileDigests, diagnosis: RunDiagnosis = .none,
                      appleReports: AppleReportSet? = nil, into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
         let placement = LedgerPlacement(periods: Self.periodCalendar(options, zone: zone), refunds: options.refunds)
+        let oneAtATime = journal.transactions.isStored
         let journalFiles = Self.journalCSVFiles(journal, placement: placement)
-        let writingJournalFiles = BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
-        defer { _ = try? writingJournalFiles.value() }  // a failure below must wait for it (see above)
+        let writingJournalFiles = oneAtATime ? nil : BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
+        defer { _ = try? writingJournalFiles?.value() }  // a failure below must wait for it (see above)
 
         progress?.phase("building ledgers")
         digests.hurry()
-        let summing = BackgroundWork { JournalSums(journal.transactions) }
+        let summing = oneAtATime ? nil : BackgroundWork { JournalSums(journal.transactions) }
         let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
-                                   orders: consume orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis,
+                                   orders: consume orders, ordersLabel: ordersLabel, besideLedgers: !oneAtATime, diagnosis: diagnosis,
                                    appleReports: appleReports)
         // What the ledgers' building freed (its tables, the orders) goes back to the system
         // before the files are written beside it.
@@ -36,7 +41,8 @@ extension ReportRun {
         let files = Self.derivedCSVFiles(data)
         // The pages need only the files' row counts, known before the files are written.
         let rowCounts = (journalFiles + files).map { (name: $0.name, rows: $0.csv.rowCount) }.sorted { $0.name < $1.name }
-        let pages = HTMLReport.pageRenderers(data, sums: summing.value(), files: rowCounts, templates: templates)
+        let pages = HTMLReport.pageRenderers(data, sums: summing?.value() ?? JournalSums(journal.transactions), files: rowCounts,
+                                             templates: templates)
         // Each remaining file is one job; two cores take the jobs in turn, the workbook (the
         // largest: every CSV file again) first.
         let sheets = (journalFiles + files).sorted { $0.name < $1.name }
@@ -44,8 +50,11 @@ extension ReportRun {
         if data.writes(.withWorkbook) { jobs.append { try Self.writeWorkbook(sheets, to: staging) } }
         for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
         for page in pages { jobs.append { try Self.write(page, to: staging) } }
-        var outputs = try Parallel.run(jobs).map { try $0.get() }  // the first failure in job order
-        outputs += try writingJournalFiles.value()
+        if oneAtATime { for (name, csv) in journalFiles { jobs.append { try Self.write(name, csv, to: staging) } } }
+        // The first failure in job order.
+        var outputs = try (oneAtATime ? jobs.map { job in Result { try job() } } : Parallel.run(jobs)).map { try $0.get() }
+        outputs += try writingJournalFiles?.value() ?? []
+        try journal.transactions.requireEveryRead()
         PhaseTimer.mark("CSV files and HTML pages written")
         outputs.sort { $0.name < $1.name }
         // The manifest lists exactly the files the registry names for this run.

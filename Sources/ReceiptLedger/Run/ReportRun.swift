@@ -127,12 +127,14 @@ package struct ReportRun {
         let orderCount = orders?.count ?? 0
         var reconciling: BackgroundWork<Reconciliation, Never>?
         if besideLedgers, let taken = orders.take() { reconciling = BackgroundWork { reconcile(taken) } }
+        // One at a time, the orders are reconciled first: they are freed before the ledgers are built.
+        let reconciledFirst = besideLedgers ? nil : orders.take().map(reconcile)
         let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
         let subscriptions = subscribing?.value() ?? subscriptions()
         PhaseTimer.mark("ledgers, refunds, subscriptions")
-        let reconciliation = reconciling?.value() ?? orders.take().map(reconcile)
+        let reconciliation = reconciling?.value() ?? reconciledFirst
         PhaseTimer.mark("reconciliation")
         let apple = appleReports.map { AppleReconciliation(transactions: AppleComparedTransaction.production(journal.transactions), reports: $0) }
         return ReportData(

@@ -197,20 +197,39 @@ package enum ShardStages {
     /// the buckets' booked transactions in key order.
     static func journal(index: PartialIndex, recordsParts: [String], bookedParts: [String]) throws -> JournalPipeline.Result {
         let users = index.userTable
+        let builder = try mergedOncePerRecord(index: index, recordsParts: recordsParts)
+        let joined = try TransactionFile.join(bookedParts: bookedParts, users: users)
+        let journal = builder.journal(transactions: TransactionList(stored: joined.transactions),
+                                      anomalies: builder.anomalies + joined.anomalies, recordsRead: index.recordsRead,
+                                      heldTransactionIDs: HeldTransactionIDs(index: joined.held), bookedPositions: joined.bookedPositions)
+        let visits = index.visits.map { (user: UserID(index: Int32($0.user)), time: $0.time) }
+        let recordIndex = RecordIndex(users: users, visits: visits, latestVerifiedAt: index.latestVerifiedAt, recordsRead: index.recordsRead)
+        return JournalPipeline.Result(journal: journal, index: recordIndex, readInOneScan: false)
+    }
+
+    /// The per-record part of the merge (`JournalBuilder.addRecord`) over every shard's records
+    /// that passed the row checks and are not duplicates, in processing order, with every row
+    /// rejection. Each record waits for its turn as its place in its shard's file (its bytes
+    /// stay on disk, read again when its turn comes).
+    private static func mergedOncePerRecord(index: PartialIndex, recordsParts: [String]) throws -> JournalBuilder {
+        let users = index.userTable
         var builder = JournalBuilder(users: users)
         var rowRejections: [RecordIndex.RowRejection] = []
-        // Each record that passed the checks waits for its turn encoded in `stash` (a few dozen
-        // bytes), with its place, user and where it begins: decoded, they would take ten times that.
-        var stash = PartialWriter(kind: .records)
-        var places: [(place: PartialIndex.Place, user: UserID, offset: Int)] = []
+        var places: [(place: PartialIndex.Place, user: UserID, file: Int32, offset: Int64, length: Int32)] = []
+        var files: [(descriptor: Int32, path: String)] = []
+        defer { for file in files { close(file.descriptor) } }
         let duplicates = index.duplicatePlaces
         var seenShards = Set<Int>()
         for path in recordsParts {
             var reader = try PartialReader(path: path, expecting: .records)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw UsageError("cannot read records part \(path): \(String(cString: strerror(errno)))") }
+            files.append((descriptor, path))
             let name = try reader.text()
             let shard = try index.shard(named: name, in: path)
             guard seenShards.insert(shard).inserted else { throw UsageError("finish: shard \(name) is given twice") }
             while try reader.bool() {
+                let start = reader.position
                 let record = try reader.record()
                 switch record.check {
                 case .rejected(let rejection): rowRejections.append(rejection)
@@ -220,8 +239,7 @@ package enum ShardStages {
                         throw FatalError("\(path) is damaged: record \(passed.id) passed the row checks without their keys")
                     }
                     places.append((PartialIndex.Place(verifiedAt: verifiedAt, id: passed.id, shard: shard, position: record.position), user,
-                                   stash.bytes.count))
-                    stash.passed(passed)
+                                   Int32(files.count - 1), Int64(start), Int32(reader.position - start)))
                 }
             }
             try reader.requireEnd()
@@ -232,95 +250,17 @@ package enum ShardStages {
         rowRejections += index.duplicates.map { RecordIndex.duplicate(position: $0.position, id: $0.id, userName: $0.userName) }
         builder.reject(rows: rowRejections)
         places.sort { $0.place < $1.place }
-        var stashed = try PartialReader(bytes: stash.bytes, path: "the records in memory", expecting: .records)
-        for (rank, (place, user, offset)) in places.enumerated() {
-            stashed.seek(to: offset)
-            let passed = try stashed.passed()
+        for (rank, (place, user, file, offset, length)) in places.enumerated() {
+            let (descriptor, path) = files[Int(file)]
+            var reader = PartialReader(range: Int(offset), count: Int(length), of: descriptor, path: path)
+            guard case .passed(let passed) = try reader.record().check else {
+                throw FatalError("\(path) changed while it was read: record \(place.id) no longer passed the row checks")
+            }
             let context = JournalBuilder.RecordContext(rank: rank, recordID: place.id, verifiedAt: place.verifiedAt, user: user, users: users,
                                                        claimedEnvironment: passed.claimedEnvironment)
             _ = builder.addRecord(passed.record, copyEnvironments: passed.copyEnvironments, context: context)
         }
-        var buckets: [JournalBuilder.BookedBucket] = []
-        for path in bookedParts {
-            var reader = try PartialReader(path: path, expecting: .booked)
-            _ = try reader.count()
-            buckets.append(try reader.booked(users: users))
-            try reader.requireEnd()
-        }
-        let (transactions, held, anomalies) = joinInKeyOrder(buckets)
-        var heldIndex = TransactionIndex()
-        var bookedPositions: [Int32] = []
-        bookedPositions.reserveCapacity(held.count)
-        for (key, position) in held {
-            _ = heldIndex.insert(key.environment, key.transactionID)
-            bookedPositions.append(Int32(position))
-        }
-        let journal = builder.journal(transactions: transactions, anomalies: builder.anomalies + anomalies, recordsRead: index.recordsRead,
-                                      heldTransactionIDs: HeldTransactionIDs(index: heldIndex), bookedPositions: bookedPositions)
-        let visits = index.visits.map { (user: UserID(index: Int32($0.user)), time: $0.time) }
-        let recordIndex = RecordIndex(users: users, visits: visits, latestVerifiedAt: index.latestVerifiedAt, recordsRead: index.recordsRead)
-        return JournalPipeline.Result(journal: journal, index: recordIndex, readInOneScan: false)
-    }
-
-    /// The buckets' transactions in key order (a k-way merge: each bucket's are in key order,
-    /// and the next key of each waits in a heap), every held key with its booked transaction's
-    /// position (-1: not booked), and every anomaly.
-    static func joinInKeyOrder(_ buckets: [JournalBuilder.BookedBucket])
-        -> (transactions: [Transaction], held: [(TransactionKey, Int)], anomalies: [Anomaly]) {
-        var transactions: [Transaction] = []
-        var held: [(TransactionKey, Int)] = []
-        var nextBooked = [Int](repeating: 0, count: buckets.count)
-        var nextHeld = [Int](repeating: 0, count: buckets.count)
-        var heap = KeyHeap()
-        for bucket in buckets.indices where !buckets[bucket].heldKeys.isEmpty { heap.push(buckets[bucket].heldKeys[0], bucket) }
-        while let (key, bucket) = heap.pop() {
-            nextHeld[bucket] += 1
-            if nextHeld[bucket] < buckets[bucket].heldKeys.count { heap.push(buckets[bucket].heldKeys[nextHeld[bucket]], bucket) }
-            let booked = buckets[bucket].transactions
-            if nextBooked[bucket] < booked.count, booked[nextBooked[bucket]].key == key {
-                held.append((key, transactions.count))
-                transactions.append(booked[nextBooked[bucket]])
-                nextBooked[bucket] += 1
-            } else {
-                held.append((key, -1))
-            }
-        }
-        return (transactions, held, buckets.flatMap(\.anomalies))
-    }
-
-    /// A binary min-heap of (key, bucket).
-    private struct KeyHeap {
-        private var items: [(key: TransactionKey, bucket: Int)] = []
-
-        mutating func push(_ key: TransactionKey, _ bucket: Int) {
-            items.append((key, bucket))
-            var child = items.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard items[child].key < items[parent].key else { break }
-                items.swapAt(child, parent)
-                child = parent
-            }
-        }
-
-        mutating func pop() -> (TransactionKey, Int)? {
-            guard let top = items.first else { return nil }
-            let last = items.removeLast()
-            if !items.isEmpty {
-                items[0] = last
-                var parent = 0
-                while true {
-                    let left = 2 * parent + 1, right = left + 1
-                    var least = parent
-                    if left < items.count, items[left].key < items[least].key { least = left }
-                    if right < items.count, items[right].key < items[least].key { least = right }
-                    guard least != parent else { break }
-                    items.swapAt(parent, least)
-                    parent = least
-                }
-            }
-            return (top.key, top.bucket)
-        }
+        return builder
     }
 }
 
