@@ -20,7 +20,7 @@ enum ReportWorkbook {
     static let name = "report.xlsx"
 
     /// Writes the workbook of `files` (CSV name and file, in sheet order) to `sink`, in pieces.
-    static func write(_ files: [(name: String, csv: ReportCSV)], rowLimit: Int = WorkbookWriter.excelRowLimit,
+    static func write(_ files: some Sequence<(name: String, csv: ReportCSV)>, rowLimit: Int = WorkbookWriter.excelRowLimit,
                       into sink: ([UInt8]) throws -> Void) throws {
         var workbook = WorkbookWriter(rowLimit: rowLimit)
         for (name, csv) in files {

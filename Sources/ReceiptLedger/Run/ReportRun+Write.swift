@@ -22,39 +22,47 @@ extension ReportRun {
                      appleReports: AppleReportSet? = nil, into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
         let placement = LedgerPlacement(periods: Self.periodCalendar(options, zone: zone), refunds: options.refunds)
-        let oneAtATime = journal.transactions.isStored
-        let journalFiles = Self.journalCSVFiles(journal, placement: placement)
-        let writingJournalFiles = oneAtATime ? nil : BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
-        defer { _ = try? writingJournalFiles?.value() }  // a failure below must wait for it (see above)
+        var outputs: [ManifestFile.Output]
+        let data: ReportData
+        if journal.transactions.isStored {
+            progress?.phase("building ledgers")
+            digests.hurry()
+            data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone, orders: consume orders,
+                                   ordersLabel: ordersLabel, diagnosis: diagnosis, appleReports: appleReports)
+            FreedMemory.returnToSystem()
+            progress?.phase("writing reports")
+            outputs = try Self.writeOneAtATime(data, placement: placement, templates: templates, into: staging)
+            try journal.transactions.requireEveryRead()
+        } else {
+            let journalFiles = Self.journalCSVFiles(journal, placement: placement)
+            let writingJournalFiles = BackgroundWork { try journalFiles.map { try Self.write($0.name, $0.csv, to: staging) } }
+            defer { _ = try? writingJournalFiles.value() }  // a failure below must wait for it (see above)
 
-        progress?.phase("building ledgers")
-        digests.hurry()
-        let summing = oneAtATime ? nil : BackgroundWork { JournalSums(journal.transactions) }
-        let data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
-                                   orders: consume orders, ordersLabel: ordersLabel, besideLedgers: !oneAtATime, diagnosis: diagnosis,
+            progress?.phase("building ledgers")
+            digests.hurry()
+            let summing = BackgroundWork { JournalSums(journal.transactions) }
+            data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
+                                   orders: consume orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis,
                                    appleReports: appleReports)
-        // What the ledgers' building freed (its tables, the orders) goes back to the system
-        // before the files are written beside it.
-        FreedMemory.returnToSystem()
+            // What the ledgers' building freed (its tables, the orders) goes back to the system
+            // before the files are written beside it.
+            FreedMemory.returnToSystem()
 
-        progress?.phase("writing reports")
-        let files = Self.derivedCSVFiles(data)
-        // The pages need only the files' row counts, known before the files are written.
-        let rowCounts = (journalFiles + files).map { (name: $0.name, rows: $0.csv.rowCount) }.sorted { $0.name < $1.name }
-        let pages = HTMLReport.pageRenderers(data, sums: summing?.value() ?? JournalSums(journal.transactions), files: rowCounts,
-                                             templates: templates)
-        // Each remaining file is one job; two cores take the jobs in turn, the workbook (the
-        // largest: every CSV file again) first.
-        let sheets = (journalFiles + files).sorted { $0.name < $1.name }
-        var jobs: [@Sendable () throws -> ManifestFile.Output] = []
-        if data.writes(.withWorkbook) { jobs.append { try Self.writeWorkbook(sheets, to: staging) } }
-        for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
-        for page in pages { jobs.append { try Self.write(page, to: staging) } }
-        if oneAtATime { for (name, csv) in journalFiles { jobs.append { try Self.write(name, csv, to: staging) } } }
-        // The first failure in job order.
-        var outputs = try (oneAtATime ? jobs.map { job in Result { try job() } } : Parallel.run(jobs)).map { try $0.get() }
-        outputs += try writingJournalFiles?.value() ?? []
-        try journal.transactions.requireEveryRead()
+            progress?.phase("writing reports")
+            let files = Self.derivedCSVFiles(data)
+            // The pages need only the files' row counts, known before the files are written.
+            let rowCounts = (journalFiles + files).map { (name: $0.name, rows: $0.csv.rowCount) }.sorted { $0.name < $1.name }
+            let pages = HTMLReport.pageRenderers(data, sums: summing.value(), files: rowCounts, templates: templates)
+            // Each remaining file is one job; two cores take the jobs in turn, the workbook (the
+            // largest: every CSV file again) first.
+            let sheets = (journalFiles + files).sorted { $0.name < $1.name }
+            var jobs: [@Sendable () throws -> ManifestFile.Output] = []
+            if data.writes(.withWorkbook) { jobs.append { try Self.writeWorkbook(sheets, to: staging) } }
+            for (name, csv) in files { jobs.append { try Self.write(name, csv, to: staging) } }
+            for page in pages { jobs.append { try Self.write(page, to: staging) } }
+            outputs = try Parallel.run(jobs).map { try $0.get() }  // the first failure in job order
+            outputs += try writingJournalFiles.value()
+        }
         PhaseTimer.mark("CSV files and HTML pages written")
         outputs.sort { $0.name < $1.name }
         // The manifest lists exactly the files the registry names for this run.
@@ -67,6 +75,36 @@ extension ReportRun {
         try staging.commit()
         PhaseTimer.mark("manifest written, report committed")
         if keepsResultsUntilExit { KeptUntilExit.keep(data) }
+        return outputs
+    }
+
+    /// The files of a report whose journal is kept outside memory, one at a time on this
+    /// thread: each CSV file made, written and dropped (its row count kept for the pages), the
+    /// workbook making each sheet again as it comes to it, then the pages. The free pages go
+    /// back to the system after each, so that what one file needed does not add to the next.
+    private static func writeOneAtATime(_ data: ReportData, placement: LedgerPlacement, templates: TemplateSet,
+                                        into staging: ReportStaging) throws -> [ManifestFile.Output] {
+        let journal = data.journal
+        let journalFiles = ReportFiles.journalFiles.map { file in (name: file.name, make: { () -> ReportCSV? in file.csv(journal, placement) }) }
+        let derivedFiles = ReportFiles.derivedFiles.filter { data.writes($0.condition) }.map { file in (name: file.name, make: { file.csv(data) }) }
+        let files = (journalFiles + derivedFiles).sorted { $0.name < $1.name }
+        var outputs: [ManifestFile.Output] = []
+        var rowCounts: [(name: String, rows: Int)] = []
+        for file in files {
+            guard let csv = file.make() else { continue }
+            let output = try write(file.name, csv, to: staging)
+            outputs.append(output)
+            rowCounts.append((file.name, output.rows ?? csv.rowCount))
+            FreedMemory.returnToSystem()
+        }
+        if data.writes(.withWorkbook) {
+            outputs.append(try writeWorkbook(files.lazy.compactMap { file in file.make().map { (name: file.name, csv: $0) } }, to: staging))
+            FreedMemory.returnToSystem()
+        }
+        for page in HTMLReport.pageRenderers(data, files: rowCounts, templates: templates) {
+            outputs.append(try write(page, to: staging))
+            FreedMemory.returnToSystem()
+        }
         return outputs
     }
 
@@ -87,7 +125,7 @@ extension ReportRun {
     }
 
     /// Writes `report.xlsx` into the staging folder: a sheet for each CSV file, in this order.
-    static func writeWorkbook(_ files: [(name: String, csv: ReportCSV)], to staging: ReportStaging) throws -> ManifestFile.Output {
+    static func writeWorkbook(_ files: some Sequence<(name: String, csv: ReportCSV)>, to staging: ReportStaging) throws -> ManifestFile.Output {
         let file = try staging.write(ReportWorkbook.name) { (file) throws(OutputError) in
             do {
                 try ReportWorkbook.write(files) { chunk in try file.append(chunk) }
