@@ -65,7 +65,8 @@ enum LedgerPage {
     /// `rows` are in key order (`Ledger.sortedRows`): each period's rows lie together, oldest
     /// period first, so only the newest periods that fill the page are sorted, not every row of
     /// a user ledger. (Should the periods ever not ascend, all rows are sorted.)
-    static func pageRows(_ rows: [Row], environment: Environment, cap: Int) -> (shown: [Row], total: Int) {
+    static func pageRows<Rows: RandomAccessCollection<Row>>(_ rows: Rows, environment: Environment, cap: Int) -> (shown: [Row], total: Int)
+        where Rows.Index == Int {
         let selected = rows.indices.filter { rows[$0].key.environment == environment }
         var periodStarts: [Int] = []  // positions in `selected`
         for position in selected.indices {

@@ -46,13 +46,13 @@ struct Ledger: Sendable {
     private var rows: [Key: LedgerAmounts] = [:]
     /// `sortedRows` of a ledger summed by `LedgerTally`: the files and pages read it several
     /// times, and a user ledger has a row per user and period.
-    private var sorted: [(key: Key, amounts: LedgerAmounts)]?
+    private var sorted: LedgerRowList?
 
     init(dimension: Dimension) { self.dimension = dimension }
 
     /// A complete ledger of rows summed elsewhere (`LedgerTally`): `sortedRows` in key order,
     /// each with some non-zero count and its own key.
-    init(dimension: Dimension, sortedRows: [(key: Key, amounts: LedgerAmounts)]) {
+    init(dimension: Dimension, sortedRows: LedgerRowList) {
         self.dimension = dimension
         sorted = sortedRows
     }
@@ -67,7 +67,7 @@ struct Ledger: Sendable {
     }
 
     /// Rows with some non-zero count, in key order (environment, period, item, currency).
-    var sortedRows: [(key: Key, amounts: LedgerAmounts)] { sorted ?? sortRows() }
+    var sortedRows: LedgerRowList { sorted ?? LedgerRowList(sortRows()) }
 
     private func sortRows() -> [(key: Key, amounts: LedgerAmounts)] {
         var unsorted: [(key: Key, amounts: LedgerAmounts)] = []

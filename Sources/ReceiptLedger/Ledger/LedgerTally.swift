@@ -91,22 +91,45 @@ struct LedgerTally {
 
     /// The rows with some non-zero count, in `Ledger.Key.precedes` order: environment
     /// (production first), then period, item and currency code by code point.
-    private func sortedRows(_ rows: LedgerRows, itemTexts: [String]) -> [(key: Ledger.Key, amounts: LedgerAmounts)] {
+    private func sortedRows(_ rows: LedgerRows, itemTexts: [String]) -> LedgerRowList {
         let periodRank = SortKeys.ranks(of: periodLabels.strings)
         let itemRank = SortKeys.ranks(of: itemTexts)
         let currencyRank = SortKeys.ranks(of: currencies.map(\.code))
-        func rank(_ key: Key) -> (Int, Int, Int, Int) {
-            (key.isSandbox ? 1 : 0, periodRank[Int(key.period)], itemRank[Int(key.item)], currencyRank[Int(key.currency)])
-        }
         let filled = rows.amounts.indices.filter { !rows.amounts[$0].isEmpty }
-        let ranks = filled.map { rank(rows.keys[$0]) }
         // Positions in `filled` are sorted: they move faster than rows.
-        return filled.indices.sorted { ranks[$0] < ranks[$1] }.map { position in
-            let row = filled[position]
-            let key = rows.keys[row]
-            return (Ledger.Key(environment: key.isSandbox ? .sandbox : .production, period: periodLabels.strings[Int(key.period)],
-                               item: itemTexts[Int(key.item)], currency: currencies[Int(key.currency)]), rows.amounts[row])
+        func order<Rank: Comparable>(by rank: (Key) -> Rank) -> [Int] {
+            let ranks = filled.map { rank(rows.keys[$0]) }
+            return filled.indices.sorted { ranks[$0] < ranks[$1] }
         }
+        // The four ranks side by side in one integer when they fit (a user ledger has a row per
+        // user and period: a quarter of the memory of four integers), else as four integers.
+        let periodBits = Self.bitWidth(periodRank.count), itemBits = Self.bitWidth(itemRank.count)
+        let currencyBits = Self.bitWidth(currencyRank.count)
+        let sorted = 1 + periodBits + itemBits + currencyBits <= 64
+            ? order { key in
+                (UInt64(key.isSandbox ? 1 : 0) << (periodBits + itemBits + currencyBits)
+                    | UInt64(periodRank[Int(key.period)]) << (itemBits + currencyBits)
+                    | UInt64(itemRank[Int(key.item)]) << currencyBits | UInt64(currencyRank[Int(key.currency)]))
+            }
+            : order { key in
+                WideRank(values: (key.isSandbox ? 1 : 0, periodRank[Int(key.period)], itemRank[Int(key.item)], currencyRank[Int(key.currency)]))
+            }
+        return LedgerRowList(LedgerRowList.NumberedRows(keys: rows.keys, amounts: rows.amounts, order: sorted.map { Int32(filled[$0]) },
+                                                        periods: periodLabels.strings, items: itemTexts, currencies: currencies))
+    }
+}
+
+extension LedgerTally {
+    /// Four ranks compared in order, when they do not fit one integer.
+    struct WideRank: Comparable {
+        var values: (Int, Int, Int, Int)
+        static func < (l: WideRank, r: WideRank) -> Bool { l.values < r.values }
+        static func == (l: WideRank, r: WideRank) -> Bool { l.values == r.values }
+    }
+
+    /// The bits that hold every rank below `count`.
+    static func bitWidth(_ count: Int) -> Int {
+        count <= 1 ? 0 : Int.bitWidth - (count - 1).leadingZeroBitCount
     }
 }
 

@@ -37,11 +37,11 @@ enum LedgerFiles {
         }
     }
 
-    private static func isInKeyOrder(_ rows: [(key: Ledger.Key, amounts: LedgerAmounts)]) -> Bool {
+    private static func isInKeyOrder(_ rows: LedgerRowList) -> Bool {
         zip(rows, rows.dropFirst()).allSatisfy { Ledger.Key.precedes($0.key, $1.key) }
     }
 
-    static func appendRows(_ rows: ArraySlice<(key: Ledger.Key, amounts: LedgerAmounts)>, items: Bool, to writer: inout CSVRowWriter) {
+    static func appendRows(_ rows: some Sequence<LedgerRowList.Element>, items: Bool, to writer: inout CSVRowWriter) {
         for (key, a) in rows {
             let c = key.currency
             writer.text(key.environment.rawValue)

@@ -131,6 +131,8 @@ package struct ReportRun {
         let reconciledFirst = besideLedgers ? nil : orders.take().map(reconcile)
         let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
+        // One at a time, what the ledgers' tally freed goes back before the subscriptions are built.
+        if !besideLedgers { FreedMemory.returnToSystem() }
         let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
         let subscriptions = subscribing?.value() ?? subscriptions()
         PhaseTimer.mark("ledgers, refunds, subscriptions")

@@ -71,8 +71,9 @@ enum HelpText {
                              in apple_reconciliation.csv and apple_amounts.csv
       --apple-financial PATH Apple's Financial Reports, the same way, per fiscal month
       --memory-limit SIZE    merge in buckets through temporary files (K, M or G: 256M), so
-                             that the merge holds one bucket at a time; slower, same bytes.
-                             The journal and reports are still built whole: a run whose
+                             that the merge holds one bucket at a time and the report reads
+                             the transactions from disk; slower, same bytes. An index of
+                             ids, the ledgers and subscriptions stay in memory: a run whose
                              peak passed the limit says so on stderr
       --strict               exit with 65 (reports still written) when any record was
                              rejected or any production transaction is unpriced

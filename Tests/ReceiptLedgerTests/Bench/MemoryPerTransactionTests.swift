@@ -83,13 +83,14 @@ import Testing
 }
 
 /// `run --memory-limit` says on stderr when the run's peak passed the limit, and what the limit
-/// holds (the merge) and does not (the journal and reports, built whole).
+/// holds (the merge; the transactions, on disk) and does not (the index of their ids, the ledgers,
+/// the subscriptions).
 @Suite struct MemoryLimitCheckTests {
     @Test func aPeakAboveTheLimitIsSaidWithWhatTheLimitHolds() {
         #expect(MemoryLimitCheck.warning(limitBytes: 256 << 20, peakBytes: 560 << 20, transactions: 560_902)
             == "warning: the run's peak memory was 560 MiB, above --memory-limit 256 MiB: the limit holds the merge to one "
-            + "bucket of transactions at a time, but the journal and the reports of 560,902 transactions are built whole "
-            + "(docs/PARTIAL-STATE.md)")
+            + "bucket of transactions at a time, the transactions stay on disk, but the index of their ids, the ledgers and "
+            + "the subscriptions of 560,902 transactions are held in memory (docs/PARTIAL-STATE.md)")
         #expect(MemoryLimitCheck.warning(limitBytes: 256 << 20, peakBytes: (256 << 20) + 1, transactions: 1)?
             .hasPrefix("warning: the run's peak memory was 257 MiB, above --memory-limit 256 MiB") == true)
     }
