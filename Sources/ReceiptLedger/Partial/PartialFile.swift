@@ -325,7 +325,9 @@ struct PartialReader {
         let length = try count()
         guard length <= size - position, try available(length) else { throw damaged("it ends early") }
         defer { offset += length }
-        guard let text = String(validating: bytes[offset..<offset + length], as: UTF8.self) else { throw damaged("text that is not UTF-8") }
+        let start = offset
+        guard let text = bytes.withUnsafeBufferPointer({ String(validatingUTF8: UnsafeBufferPointer(rebasing: $0[start..<start + length])) })
+        else { throw damaged("text that is not UTF-8") }
         return text
     }
 
