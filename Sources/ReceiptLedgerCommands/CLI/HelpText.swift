@@ -74,7 +74,9 @@ enum HelpText {
                              that the merge holds one bucket at a time and the report reads
                              the transactions from disk; slower, same bytes. An index of
                              ids, the ledgers and subscriptions stay in memory: a run whose
-                             peak passed the limit says so on stderr
+                             peak passed the limit says so on stderr. auto: half the memory
+                             free; without the option, a run whose input could need more
+                             than that takes it, and says so
       --strict               exit with 65 (reports still written) when any record was
                              rejected or any production transaction is unpriced
       --max-rejected-share S exit with 65 when more than S (0 to 1, e.g. 0.05) of the records

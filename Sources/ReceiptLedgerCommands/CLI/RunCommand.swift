@@ -54,8 +54,10 @@ enum RunCommand {
         options.reference = scan.has("reference")
         if let limit = scan.value("memory-limit") {
             guard command == "run" else { throw UsageError("\(command): --memory-limit goes with run") }
-            guard options.setMemoryLimit(limit) else {
-                throw UsageError("\(command): --memory-limit takes a size of at least 1M (such as 256M or 2G), not \"\(limit)\"")
+            if limit == "auto" {
+                options.memoryLimit = AutomaticMemoryLimit.half(of: AutomaticMemoryLimit.availableBytes())
+            } else if !options.setMemoryLimit(limit) {
+                throw UsageError("\(command): --memory-limit takes a size of at least 1M (such as 256M or 2G) or auto, not \"\(limit)\"")
             }
         }
         options.machineryOff = try machineryOff()
@@ -100,7 +102,13 @@ enum RunCommand {
     }
 
     static func execute(_ arguments: [String]) throws -> Int32 {
-        let options = try parse(arguments)
+        var options = try parse(arguments)
+        if options.memoryLimit == nil, !options.reference,
+           let inputBytes = (try? FileManager.default.attributesOfItem(atPath: options.inputPath)[.size] as? Int) ?? nil,
+           let limit = AutomaticMemoryLimit.limit(inputBytes: inputBytes, availableBytes: AutomaticMemoryLimit.availableBytes()) {
+            options.memoryLimit = limit
+            CommandLineTool.printError(AutomaticMemoryLimit.note(inputBytes: inputBytes, limitBytes: limit))
+        }
         let summary = try ReportRun(options: options, progress: ProgressReporter.forTerminal(), keepsResultsUntilExit: true).execute()
         return conclude(summary, options: options)
     }

@@ -100,3 +100,31 @@ import Testing
         #expect(MemoryLimitCheck.warning(limitBytes: 256 << 20, peakBytes: 90 << 20, transactions: 560_902) == nil)
     }
 }
+
+/// The limit a run takes from the machine's memory when it was given none, or `auto`.
+@Suite struct AutomaticMemoryLimitTests {
+    @Test func aRunWhoseInputFitsTakesNoLimit() {
+        // 8 GiB free: an input up to 16 GiB (a quarter of it in half of what is free) runs whole.
+        #expect(AutomaticMemoryLimit.limit(inputBytes: 16 << 30, availableBytes: 8 << 30) == nil)
+        #expect(AutomaticMemoryLimit.limit(inputBytes: 5 << 30, availableBytes: 8 << 30) == nil)
+    }
+
+    @Test func aRunWhoseInputMayNotFitTakesHalfOfWhatIsFree() {
+        #expect(AutomaticMemoryLimit.limit(inputBytes: (16 << 30) + 4, availableBytes: 8 << 30) == 4 << 30)
+        #expect(AutomaticMemoryLimit.limit(inputBytes: 1 << 40, availableBytes: 100 << 20) == 64 << 20)
+        #expect(AutomaticMemoryLimit.half(of: 8 << 30) == 4 << 30 && AutomaticMemoryLimit.half(of: 0) == 64 << 20)
+    }
+
+    @Test func theNoteSaysWhatHappensAndHowToChooseTheLimit() {
+        #expect(AutomaticMemoryLimit.note(inputBytes: 40 << 30, limitBytes: 4 << 30)
+            == "note: the input (40960 MiB) could need more memory than half of what is free: merging in buckets under 4096 MiB, "
+            + "slower, the same report (--memory-limit SIZE sets the limit)")
+    }
+
+    @Test func theMachineHasSomeMemoryFreeAndAutoTakesHalf() throws {
+        #expect(AutomaticMemoryLimit.availableBytes() > 1 << 20)
+        let options = try RunCommand.parse(["--ndjson", "x.ndjson", "--memory-limit", "auto"])
+        #expect((options.memoryLimit ?? 0) >= 64 << 20)
+    }
+}
+

@@ -229,7 +229,7 @@ import Testing
             #expect(options.memoryLimit == bytes, "\(text)")
         }
         #expect(CommandLineTool.outcome(["run", "--ndjson", "x", "--memory-limit", "1K"])
-            == (64, "run: --memory-limit takes a size of at least 1M (such as 256M or 2G), not \"1K\""))
+            == (64, "run: --memory-limit takes a size of at least 1M (such as 256M or 2G) or auto, not \"1K\""))
     }
 
     /// Every file of `expected` is in `actual` with the same bytes, and no other; the
