@@ -33,11 +33,8 @@ enum AutomaticMemoryLimit {
 
     /// The note a run that took an automatic limit prints on stderr.
     static func note(inputBytes: Int, limitBytes: Int) -> String {
-        "note: the input (\(mebibytes(inputBytes))) could need more memory than half of what is free: merging in buckets "
-            + "under \(mebibytes(limitBytes)), slower, the same report (--memory-limit SIZE sets the limit)"
-    }
-
-    private static func mebibytes(_ bytes: Int) -> String {
-        "\((bytes + (1 << 20) - 1) >> 20) MiB"
+        "note: the input (\(MemoryLimitCheck.mebibytes(Int64(inputBytes)))) could need more memory than half of what is free: "
+            + "merging in buckets under \(MemoryLimitCheck.mebibytes(Int64(limitBytes))), slower, the same report "
+            + "(--memory-limit SIZE sets the limit)"
     }
 }

@@ -19,7 +19,8 @@ enum MemoryLimitCheck {
             + "are held in memory (docs/PARTIAL-STATE.md)"
     }
 
-    private static func mebibytes(_ bytes: Int64) -> String {
+    /// `bytes` in whole MiB, rounded up.
+    static func mebibytes(_ bytes: Int64) -> String {
         "\((bytes + (1 << 20) - 1) >> 20) MiB"
     }
 }
