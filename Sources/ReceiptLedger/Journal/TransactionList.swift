@@ -5,6 +5,10 @@
 /// buckets (`run --memory-limit`, `finish`) keeps them in a file, so that the report never holds
 /// every transaction at once. Every consumer reads them through this one type, in the same
 /// order, so that the files are the same bytes either way.
+///
+/// Read it in passes (`for`, `reduce`, `filter`, `elements(_:)`), which take one sequential
+/// reader: the standard library's `Collection.map` and slices read by subscript, one stored
+/// transaction (a `pread`) at a time.
 struct TransactionList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
     private let held: [Transaction]
     private let stored: (any StoredTransactions)?
