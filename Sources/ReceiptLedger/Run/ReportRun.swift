@@ -237,7 +237,7 @@ package struct ReportRun {
     }
 
     /// The size of the file at `path` in bytes, 0 when unknown.
-    static func fileSize(_ path: String) -> Int {
+    package static func fileSize(_ path: String) -> Int {
         var status = stat()
         return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }

@@ -47,13 +47,12 @@ package enum ShardStages {
                     if let environment = JournalBuilder.copyEnvironment(of: record, claimed: claimed) {
                         for (copyIndex, copy) in record.transactions.enumerated() {
                             let bucket = PartialFile.bucket(of: copy.copy.id.text, buckets: buckets)
-                            var writer = bucketWriters.removeValue(forKey: bucket)
-                                ?? Self.bucketWriter(shardName: shardName, bucket: bucket, of: buckets, in: outDirectory)
-                            writer.byte(1)
-                            writer.copy(PartialCopy(verifiedAt: entry.verifiedAt, recordID: entry.id, position: position, copyIndex: copyIndex,
-                                                    userName: userName ?? "", recordEnvironment: environment, copy: copy))
-                            try writer.flushIfFull()
-                            bucketWriters[bucket] = writer
+                            // Written in place in the dictionary: one lookup, no copy of the writer's bytes.
+                            try Self.append(PartialCopy(verifiedAt: entry.verifiedAt, recordID: entry.id, position: position,
+                                                        copyIndex: copyIndex, userName: userName ?? "", recordEnvironment: environment,
+                                                        copy: copy),
+                                            to: &bucketWriters[bucket, default: Self.bucketWriter(shardName: shardName, bucket: bucket,
+                                                                                                  of: buckets, in: outDirectory)])
                             summary.copies += 1
                         }
                     }
@@ -83,6 +82,13 @@ package enum ShardStages {
             summary.buckets.append(bucket)
         }
         return summary
+    }
+
+    /// One copy more in a bucket's stream.
+    private static func append(_ copy: PartialCopy, to writer: inout PartialWriter) throws {
+        writer.byte(1)
+        writer.copy(copy)
+        try writer.flushIfFull()
     }
 
     private static func bucketWriter(shardName: String, bucket: Int, of buckets: Int, in folder: String) -> PartialWriter {

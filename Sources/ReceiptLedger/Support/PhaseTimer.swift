@@ -33,10 +33,11 @@ package enum PhaseTimer {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// A `kB` figure of `/proc/self/status` (Linux: `VmRSS:`, `VmHWM:`), or 0. Also what the
-    /// commands read the process's peak memory with (`bench`'s children, `--memory-limit`).
-    package static func memory(_ field: String) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    /// A `kB` figure of `/proc/self/status` (Linux: `VmRSS:`, `VmHWM:`), or of another file of
+    /// the same form (`/proc/meminfo`: `MemAvailable:`), or 0. Also what the commands read
+    /// memory with (`bench`'s children, `--memory-limit` and its automatic limit).
+    package static func memory(_ field: String, in file: String = "/proc/self/status") -> Int {
+        guard let status = try? String(contentsOfFile: file, encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(field) {
             return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
         }

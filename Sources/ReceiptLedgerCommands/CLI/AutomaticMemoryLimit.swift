@@ -23,12 +23,8 @@ enum AutomaticMemoryLimit {
     /// The memory the system could give this process now: `MemAvailable` of /proc/meminfo on
     /// Linux, else the physical memory.
     static func availableBytes() -> Int {
-        if let meminfo = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-           let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
-           let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
-            return kibibytes * 1024
-        }
-        return Int(clamping: ProcessInfo.processInfo.physicalMemory)
+        let kibibytes = PhaseTimer.memory("MemAvailable:", in: "/proc/meminfo")
+        return kibibytes > 0 ? kibibytes * 1024 : Int(clamping: ProcessInfo.processInfo.physicalMemory)
     }
 
     /// The note a run that took an automatic limit prints on stderr.

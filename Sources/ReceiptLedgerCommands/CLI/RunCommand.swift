@@ -103,8 +103,8 @@ enum RunCommand {
 
     static func execute(_ arguments: [String]) throws -> Int32 {
         var options = try parse(arguments)
+        let inputBytes = ReportRun.fileSize(options.inputPath)
         if options.memoryLimit == nil, !options.reference,
-           let inputBytes = (try? FileManager.default.attributesOfItem(atPath: options.inputPath)[.size] as? Int) ?? nil,
            let limit = AutomaticMemoryLimit.limit(inputBytes: inputBytes, availableBytes: AutomaticMemoryLimit.availableBytes()) {
             options.memoryLimit = limit
             CommandLineTool.printError(AutomaticMemoryLimit.note(inputBytes: inputBytes, limitBytes: limit))
