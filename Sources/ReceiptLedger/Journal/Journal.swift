@@ -49,26 +49,77 @@ extension JournalBuilder {
     /// Prices every transaction and raises the findings that need the whole input:
     /// `shared_transaction`, `transaction_in_both_environments`, `unpriced_product` and the
     /// `bad_timestamp` of a purchase no copy could date.
-    func finish(catalog: Catalog, recordsRead: Int) -> Journal {
+    ///
+    /// The merge's states are handed over to the booking, and each is freed once booked: the
+    /// journal, packed (`PackedTransactions`), takes their memory instead of adding to it. The
+    /// builder holds no state after.
+    mutating func finish(catalog: Catalog, recordsRead: Int) -> Journal {
+        let states = endMerge()
+        let stateCount = states.count
+        // Each transaction is booked on its own: the states are cut in two in the order they were
+        // made (the order their memory was taken in, so that what each thread frees lies
+        // together), the halves are booked on two cores and put in key order after.
+        let middle = stateCount / 2
+        let halves = [0..<middle, middle..<stateCount].map { StatesToBook(Array(states[$0])) }
+        _ = consume states
+        let booked = Parallel.map(halves.count) { [self] part in bookPacking(halves[part], firstPosition: part == 0 ? 0 : middle,
+                                                                             catalog: catalog) }
+        // The key order, sorted once the states are freed, from the index's keys.
         let order = keyOrder()
-        // Each transaction is booked on its own: the key order is cut in two, the halves are
-        // booked on two cores and joined in order, which gives the rows and findings of one pass.
-        let middle = order.count / 2
-        let halves = [order[..<middle], order[middle...]]
-        let booked = Parallel.map(halves.count) { book(halves[$0], catalog: catalog) }
-        var transactions: [Transaction] = []
-        transactions.reserveCapacity(states.count)
         var anomalies = self.anomalies
-        var bookedPositions = [Int32](repeating: -1, count: states.count)
-        for part in booked {
-            for (position, transaction) in zip(part.positions, part.transactions) {
-                bookedPositions[position] = Int32(transactions.count)
-                transactions.append(transaction)
-            }
-            anomalies += part.anomalies
+        var begins: [UInt64] = []
+        begins.reserveCapacity(stateCount)
+        var bookedPositions = [Int32](repeating: -1, count: stateCount)
+        for position in order {
+            let part = position < middle ? 0 : 1
+            let offset = booked[part].offsets[position - (part == 0 ? 0 : middle)]
+            guard offset >= 0 else { continue }
+            bookedPositions[position] = Int32(begins.count)
+            begins.append(PackedTransactions.begin(part: part, offset: offset))
         }
-        return journal(transactions: TransactionList(transactions), anomalies: anomalies, recordsRead: recordsRead,
+        for part in booked { anomalies += part.anomalies }
+        let packed = PackedTransactions(parts: booked.map(\.part), begins: begins, users: users)
+        return journal(transactions: TransactionList(stored: packed), anomalies: anomalies, recordsRead: recordsRead,
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
+    }
+
+    /// States taken from the builder to be booked on one thread, in the order they were made,
+    /// dropped one by one as they are booked. A class, so that the booking thread frees them
+    /// where they are; `@unchecked Sendable`: only that thread touches it once it is made.
+    private final class StatesToBook: @unchecked Sendable {
+        var states: [TransactionState?]
+
+        init(_ states: [TransactionState]) {
+            self.states = states
+        }
+    }
+
+    /// What one thread of `finish` booked: its transactions packed, where each state's
+    /// transaction begins in the packed bytes (-1: not booked), the findings.
+    private struct PackedBooking: Sendable {
+        var part: PackedTransactions.Part
+        var offsets: [Int]
+        var anomalies: [Anomaly]
+    }
+
+    /// Books `toBook`, whose first state is at `firstPosition` of `states`, freeing each state
+    /// once booked and each transaction once packed. What the states took goes back to the
+    /// system as it is freed, a block of states at a time.
+    private func bookPacking(_ toBook: StatesToBook, firstPosition: Int, catalog: Catalog) -> PackedBooking {
+        var builder = PackedTransactions.Builder()
+        var offsets = [Int](repeating: -1, count: toBook.states.count)
+        var anomalies: [Anomaly] = []
+        let block = 1 << 14
+        for index in toBook.states.indices {
+            guard let state = toBook.states[index] else { continue }
+            toBook.states[index] = nil
+            if let transaction = book(state, at: firstPosition + index, catalog: catalog, anomalies: &anomalies) {
+                offsets[index] = builder.append(transaction)
+            }
+            if index % block == block - 1 { FreedMemory.returnToSystem() }
+        }
+        toBook.states = []
+        return PackedBooking(part: builder.part(), offsets: offsets, anomalies: anomalies)
     }
 
     /// The journal of this builder's records with the transactions and anomalies given (a
@@ -100,16 +151,17 @@ extension JournalBuilder {
     func bookBucket(catalog: Catalog) -> BookedBucket {
         let order = keyOrder()
         let booking = book(order[...], catalog: catalog)
-        return BookedBucket(transactions: booking.transactions, heldKeys: order.map { states[$0].key },
+        return BookedBucket(transactions: booking.transactions, heldKeys: order.map { stateIndex.key($0) },
                             anomalies: anomalies + booking.anomalies)
     }
 
-    /// Positions in `states` in key order (environment, transaction_id): the journal is built in
-    /// that order, as sorting the finished rows would move a dozen strings per swap.
+    /// Positions in `states` (numbers in the index) in key order (environment, transaction_id):
+    /// the journal is built in that order, as sorting the finished rows would move a dozen
+    /// strings per swap.
     private func keyOrder() -> [Int] {
-        var keys = SortKeys(reservingBytes: states.count * 20, keys: states.count)
-        for index in states.indices {
-            states[index].key.appendSortKey(to: &keys)
+        var keys = SortKeys(reservingBytes: stateIndex.count * 20, keys: stateIndex.count)
+        for index in 0..<stateIndex.count {
+            stateIndex.key(index).appendSortKey(to: &keys)
             keys.endKey()
         }
         return keys.order()
@@ -129,31 +181,35 @@ extension JournalBuilder {
         booking.transactions.reserveCapacity(positions.count)
         booking.positions.reserveCapacity(positions.count)
         for position in positions {
-            book(states[position], at: position, catalog: catalog, into: &booking)
+            guard let transaction = book(states[position], at: position, catalog: catalog, anomalies: &booking.anomalies) else { continue }
+            booking.positions.append(position)
+            booking.transactions.append(transaction)
         }
         return booking
     }
 
-    /// Books one state, or raises why it cannot be booked.
-    private func book(_ state: TransactionState, at position: Int, catalog: Catalog, into booking: inout Booking) {
+    /// Books the state at `position` of `states`; nil when it cannot be booked. Appends the
+    /// findings to `anomalies`.
+    private func book(_ state: TransactionState, at position: Int, catalog: Catalog, anomalies: inout [Anomaly]) -> Transaction? {
+        let key = stateIndex.key(position)
         let owner = users.name(state.first.user)
         for other in state.otherUserOrder {
-            booking.anomalies.append(Anomaly(kind: .sharedTransaction, recordID: state.otherUsers[other] ?? 0,
-                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+            anomalies.append(Anomaly(kind: .sharedTransaction, recordID: state.otherUsers[other] ?? 0,
+                                             environment: key.environment, transactionID: key.transactionID.value,
                                              user: users.name(other), detail: "owned by user \(owner)"))
         }
         // SPEC §4: the same transaction_id in both environments, one row per side.
-        let other: Environment = state.key.environment == .production ? .sandbox : .production
-        if stateIndex.find(other, state.key.transactionID) != nil {
-            booking.anomalies.append(Anomaly(kind: .bothEnvironments, recordID: state.first.recordID,
-                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+        let other: Environment = key.environment == .production ? .sandbox : .production
+        if stateIndex.find(other, key.transactionID) != nil {
+            anomalies.append(Anomaly(kind: .bothEnvironments, recordID: state.first.recordID,
+                                             environment: key.environment, transactionID: key.transactionID.value,
                                              user: owner, detail: "transaction_id also appears in \(other.rawValue)"))
         }
         guard let purchase = state.purchase else {
-            booking.anomalies.append(Anomaly(kind: .badTimestamp, recordID: state.first.recordID,
-                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+            anomalies.append(Anomaly(kind: .badTimestamp, recordID: state.first.recordID,
+                                             environment: key.environment, transactionID: key.transactionID.value,
                                              user: owner, detail: "purchase_date: cannot be read in any record; not booked"))
-            return
+            return nil
         }
         let productID = state.productID ?? ""
         let ownership = state.ownershipType ?? "PURCHASED"
@@ -167,19 +223,19 @@ extension JournalBuilder {
                                    cancelled: state.cancellation != nil && !familyRevoke, upgraded: state.isUpgraded,
                                    signedPrice: signedPrice, signedProductType: state.signedProductType, catalog: catalog)
         if priced.isUnpriced {
-            booking.anomalies.append(Anomaly(kind: .unpricedProduct, recordID: state.first.recordID,
-                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+            anomalies.append(Anomaly(kind: .unpricedProduct, recordID: state.first.recordID,
+                                             environment: key.environment, transactionID: key.transactionID.value,
                                              user: owner, detail: "no catalog price for product \(productID) at \(purchase.iso8601)"))
         }
         if let catalogGross = priced.differingCatalogGross, let gross = priced.gross {
-            booking.anomalies.append(Anomaly(kind: .catalogPriceDiffers, recordID: state.first.recordID,
-                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+            anomalies.append(Anomaly(kind: .catalogPriceDiffers, recordID: state.first.recordID,
+                                             environment: key.environment, transactionID: key.transactionID.value,
                                              user: owner,
                                              detail: "signed price \(gross.formatted) \(gross.currency.code), catalog \(catalogGross.formatted)"))
         }
         if let reversal = state.refundReversal {
-            booking.anomalies.append(Anomaly(kind: .refundReversed, recordID: reversal.recordID,
-                                             environment: state.key.environment, transactionID: state.key.transactionID.value,
+            anomalies.append(Anomaly(kind: .refundReversed, recordID: reversal.recordID,
+                                             environment: key.environment, transactionID: key.transactionID.value,
                                              user: users.name(reversal.user),
                                              detail: "a signed copy of \(reversal.time.iso8601) without revocationDate reverses the refund"))
         }
@@ -198,16 +254,15 @@ extension JournalBuilder {
             // Kept only for a part: a whole refund reverses the gross and proceeds as they are.
             if refunded.isPartial { (signed.refundGross, signed.refundProceeds, signed.refundedUnits, signed.isPartialRefund) = refunded }
         }
-        let visible = priced.productType != .consumable || consumableRefundEnvironments.contains(state.key.environment)
-        booking.positions.append(position)
-        booking.transactions.append(Transaction(
-            key: state.key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
+        let visible = priced.productType != .consumable || consumableRefundEnvironments.contains(key.environment)
+        return Transaction(
+            key: key, originalTransactionID: state.originalTransactionID ?? "", user: state.first.user, userName: owner,
             productID: productID, productType: priced.productType, quantity: state.quantity, purchase: purchase,
             originalPurchase: state.originalPurchase, expires: state.expires, cancellation: state.cancellation,
             cancellationReason: state.cancellationReason ?? "", cancellationFirstSeen: state.cancellationFirstSeen,
             isTrialPeriod: state.isTrialPeriod, isInIntroOfferPeriod: state.isInIntroOfferPeriod, isUpgraded: state.isUpgraded,
             ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
             proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: marks[position].recordCount,
-            signed: signed, refundVisible: visible))
+            signed: signed, refundVisible: visible)
     }
 }

@@ -46,6 +46,15 @@ struct JournalBuilder {
         self.users = users
     }
 
+    /// Ends the merge: hands every state over to the caller, leaving none here (for `finish`,
+    /// which frees each once booked), and drops the room the index grew for and no
+    /// transaction took (the journal keeps the index).
+    mutating func endMerge() -> [TransactionState] {
+        stateIndex.dropSpareCapacity()
+        defer { states = [] }
+        return states
+    }
+
     /// Sets the environments whose consumable refunds the whole input shows (SPEC §9), for a
     /// bucket's booking, which sees only its own transactions' records.
     mutating func setConsumableRefundEnvironments(_ environments: Set<Environment>) {
@@ -139,7 +148,7 @@ struct JournalBuilder {
             } else {
                 position = stateIndex.insert(environment, copy.id)
                 assert(position == states.count, "the index numbers transactions as `states` holds them")
-                states.append(TransactionState(key: TransactionKey(environment, copy.id), first: source, copy: copy))
+                states.append(TransactionState(first: source, copy: copy))
                 marks.append(MergeMark())
             }
             let state = states[position]
@@ -152,7 +161,7 @@ struct JournalBuilder {
                                          detail: "cancellation_date \(cancelled.iso8601) is before purchase_date \(purchase.iso8601); the refund stands"))
             }
             guard !conflicts.isEmpty || copy.hasFindingsOfItsOwn else { continue }
-            let key = state.key
+            let key = TransactionKey(environment, copy.id)
             var found: [(AnomalyKind, String)] = []
             if !conflicts.isEmpty, conflictRaised.insert(key.transactionID).inserted {
                 found.append((.conflictingTransaction, conflicts.joined(separator: "; ")))

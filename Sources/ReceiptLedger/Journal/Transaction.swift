@@ -214,7 +214,72 @@ final class Transaction: Sendable {
         self.packed = packed
     }
 
+    /// The transaction of `fields`, with no amounts in another currency.
+    private init(fields f: Fields, packed: Packed) {
+        (key, originalTransactionID, user, userName, productID) = (f.key, f.originalTransactionID, f.user, f.userName, f.productID)
+        (productType, quantity, purchase) = (f.productType, f.quantity, f.purchase)
+        (originalPurchaseMillis, expiresMillis) = (f.originalPurchaseMillis, f.expiresMillis)
+        (cancellationMillis, cancellationFirstSeenMillis) = (f.cancellationMillis, f.cancellationFirstSeenMillis)
+        (cancellationReason, ownershipType, currency) = (f.cancellationReason, f.ownershipType, f.currency)
+        (unitPriceUnits, grossUnits, proceedsUnits) = (f.unitPriceUnits, f.grossUnits, f.proceedsUnits)
+        amountsInOtherCurrency = nil
+        signedDetail = f.signed.isNone ? nil : SignedDetailBox(f.signed)
+        (firstRecordID, recordCount, status, priceSource) = (f.firstRecordID, f.recordCount, f.status, f.priceSource)
+        self.packed = packed
+    }
+
     /// A refund in the sense of `refunds.csv`: a cancellation that is neither an upgrade nor a
     /// family revocation (SPEC §4, §9).
     var isRefund: Bool { cancellation != nil && !isUpgraded && !signed.isFamilyRevoke }
+}
+
+extension Transaction {
+    /// A transaction's stored fields as it holds them, for `PackedTransactions`, which keeps a
+    /// large journal as bytes and makes the objects again for each pass:
+    /// `Transaction(fields: t.fields!)` holds what `t` holds.
+    struct Fields {
+        var key: TransactionKey
+        var originalTransactionID: IDText
+        var user: UserID
+        var userName: String
+        var productID: String
+        var productType: ProductType?
+        var quantity: Int64
+        var purchase: UnixMillis
+        var originalPurchaseMillis: Int64
+        var expiresMillis: Int64
+        var cancellationMillis: Int64
+        var cancellationFirstSeenMillis: Int64
+        var cancellationReason: String
+        var ownershipType: String
+        var currency: Currency?
+        var unitPriceUnits: Int64
+        var grossUnits: Int64
+        var proceedsUnits: Int64
+        var firstRecordID: Int64
+        var recordCount: Int
+        var status: TransactionStatus
+        var priceSource: Pricing.PriceSource
+        /// Which optional fields are present, and the flags (`Packed`'s bits).
+        var packedBits: UInt16
+        var signed: SignedDetail
+    }
+
+    /// Its fields, or nil when it holds what `Fields` has no room for (an amount in another
+    /// currency than the transaction's): the rare transaction kept as it is.
+    var fields: Fields? {
+        guard amountsInOtherCurrency == nil else { return nil }
+        return Fields(key: key, originalTransactionID: originalTransactionID, user: user, userName: userName, productID: productID,
+                      productType: productType, quantity: quantity, purchase: purchase, originalPurchaseMillis: originalPurchaseMillis,
+                      expiresMillis: expiresMillis, cancellationMillis: cancellationMillis,
+                      cancellationFirstSeenMillis: cancellationFirstSeenMillis, cancellationReason: cancellationReason,
+                      ownershipType: ownershipType, currency: currency, unitPriceUnits: unitPriceUnits, grossUnits: grossUnits,
+                      proceedsUnits: proceedsUnits, firstRecordID: firstRecordID, recordCount: recordCount, status: status,
+                      priceSource: priceSource, packedBits: packed.rawValue, signed: signed)
+    }
+
+    /// The transaction whose fields are `fields` (as `fields` gave them).
+    convenience init(fields: Fields) {
+        self.init(fields: fields, packed: Packed(rawValue: fields.packedBits))
+    }
 }

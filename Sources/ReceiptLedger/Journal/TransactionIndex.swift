@@ -42,9 +42,18 @@ struct TransactionIndex: Sendable {
     /// Each id's UTF-8 in `idBytes`, by number.
     private var idOffsets: [Int] = [0]
     private var idBytes: [UInt8] = []
+    /// Bit `number % 64` of word `number / 64` set for a Sandbox transaction (for `key`).
+    private var sandboxBits: [UInt64] = []
 
     /// How many transactions are indexed; they are numbered 0 ..< count in insertion order.
     var count: Int { idOffsets.count - 1 }
+
+    /// Drops the room its ids' buffers grew for and no transaction took, once every
+    /// transaction is indexed (the journal keeps the index to the end of the run).
+    mutating func dropSpareCapacity() {
+        idOffsets = idOffsets.withoutSpareCapacity()
+        idBytes = idBytes.withoutSpareCapacity()
+    }
 
     /// The number of the transaction, or nil if it is not indexed.
     func find(_ environment: Environment, _ id: ExactString) -> Int? {
@@ -72,8 +81,18 @@ struct TransactionIndex: Sendable {
         precondition(number < 0x7FFF_FFFF, "more transactions than a slot numbers")
         id.text.withUTF8 { idBytes.append(contentsOf: $0) }
         idOffsets.append(idBytes.count)
+        if number % 64 == 0 { sandboxBits.append(0) }
+        if environment == .sandbox { sandboxBits[number / 64] |= 1 << UInt64(number % 64) }
         place(Slot(fingerprint: id.fingerprint, numberPlusOne: number + 1, isSandbox: environment == .sandbox), at: Self.slot(environment == .sandbox, id.fingerprint))
         return number
+    }
+
+    /// The key of transaction `number` (0 ..< count): the merge's states do not keep their own.
+    func key(_ number: Int) -> TransactionKey {
+        let start = idOffsets[number], end = idOffsets[number + 1]
+        let isSandbox = sandboxBits[number / 64] >> UInt64(number % 64) & 1 == 1
+        let id = idBytes.withUnsafeBufferPointer { stored in ExactString(utf8: UnsafeBufferPointer(rebasing: stored[start..<end])) }
+        return TransactionKey(isSandbox ? .sandbox : .production, id)
     }
 
     private func storedID(_ number: Int, equals id: ExactString) -> Bool {

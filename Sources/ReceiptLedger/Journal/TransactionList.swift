@@ -1,9 +1,11 @@
 /// The journal's booked transactions in key order (environment, `transaction_id`): held in
-/// memory, or kept outside it (`StoredTransactions`) and read again for each pass.
+/// memory as objects, or kept apart from them (`StoredTransactions`: packed in memory, or in a
+/// file) and made again for each pass.
 ///
-/// Why two: one run holds its transactions, the fastest way to read them many times; a run in
-/// buckets (`run --memory-limit`, `finish`) keeps them in a file, so that the report never holds
-/// every transaction at once. Every consumer reads them through this one type, in the same
+/// Why several: objects are the fastest to read many times, for a small journal (a test's, a
+/// bucket's); one run packs its transactions (`PackedTransactions`), a third of the memory; a
+/// run in buckets (`run --memory-limit`, `finish`) keeps them in a file, so that the report
+/// never holds every transaction at once. Every consumer reads them through this one type, in the same
 /// order, so that the files are the same bytes either way.
 ///
 /// Read it in passes (`for`, `reduce`, `filter`, `elements(_:)`), which take one sequential
@@ -27,8 +29,8 @@ struct TransactionList: RandomAccessCollection, ExpressibleByArrayLiteral, Senda
         self.stored = stored
     }
 
-    /// Whether the transactions are kept outside memory.
-    var isStored: Bool { stored != nil }
+    /// Whether the transactions are kept outside memory (in a file: not when packed in memory).
+    var isStored: Bool { stored?.isOutsideMemory ?? false }
 
     var startIndex: Int { 0 }
     var endIndex: Int { stored?.count ?? held.count }
@@ -90,7 +92,8 @@ struct TransactionList: RandomAccessCollection, ExpressibleByArrayLiteral, Senda
     }
 }
 
-/// Booked transactions kept outside memory, in key order (`Partial/TransactionFile`).
+/// Booked transactions kept apart from their objects, in key order: outside memory
+/// (`Partial/TransactionFile`) or packed in it (`PackedTransactions`).
 ///
 /// Reading cannot throw inside a pass (the ledgers and files read through `Sequence`): a failure
 /// ends the pass or gives `Transaction.unreadable`, and is kept in `readFailure`, which the run
@@ -103,6 +106,8 @@ protocol StoredTransactions: AnyObject, Sendable {
     func reader(from position: Int, count: Int) -> any StoredTransactionReader
     /// The first failure to read, if any.
     var readFailure: FatalError? { get }
+    /// Whether the transactions are on disk: a report then builds one part at a time.
+    var isOutsideMemory: Bool { get }
 }
 
 /// One pass over stored transactions, in order.

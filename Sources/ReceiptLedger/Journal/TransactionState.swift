@@ -4,6 +4,10 @@
 /// A class, so that the merge updates a state where it is and booking reads it without
 /// copying its strings. `@unchecked Sendable`: only the merging thread changes a state, and
 /// `JournalBuilder.finish` reads the finished states from two threads.
+///
+/// The merge holds one per transaction until every record is read, so a state keeps no key
+/// (the builder's index has it, by the state's number) and what only refunded or signed
+/// transactions need lies behind one reference (issue 26).
 final class TransactionState: @unchecked Sendable {
     /// The record a copy came from.
     struct Source {
@@ -12,7 +16,6 @@ final class TransactionState: @unchecked Sendable {
         var user: UserID
     }
 
-    let key: TransactionKey
     /// The earliest record holding the transaction: its user owns it.
     let first: Source
     /// Fixed fields, from the first copy of the earliest record; one it lacks is taken from the
@@ -46,10 +49,13 @@ final class TransactionState: @unchecked Sendable {
     /// reading order. A signed copy always says something (revoked or not); a receipt copy only
     /// when it carries a readable cancellation.
     var cancellation: UnixMillis? {
-        get { instant(cancellationMillis, if: .hasCancellation) }
-        set { store(newValue?.rawValue, in: &cancellationMillis, present: .hasCancellation) }
+        get { ordered?.cancellation }
+        set { if newValue != nil || ordered != nil { refundOrder().cancellation = newValue } }
     }
-    var cancellationReason: String?
+    var cancellationReason: String? {
+        get { ordered?.cancellationReason }
+        set { if newValue != nil || ordered != nil { refundOrder().cancellationReason = newValue } }
+    }
     /// What only transactions with a cancellation or a signed copy need (SPEC §9): made when
     /// the first such copy is merged, so that the rest (nearly all) keep one nil pointer.
     private(set) var ordered: RefundOrder?
@@ -62,8 +68,13 @@ final class TransactionState: @unchecked Sendable {
     var appAccountToken: String? { ordered?.appAccountToken }
     var signedProductType: ProductType? { ordered?.signedProductType }
 
-    /// The order of the copies' refund state and the signed copies' fields.
+    /// The order of the copies' refund state, the refund state itself and the signed copies'
+    /// fields.
     final class RefundOrder {
+        /// The refund state (see `cancellation`) and its first sighting.
+        var cancellation: UnixMillis?
+        var cancellationReason: String?
+        var cancellationFirstSeen: UnixMillis?
         /// `revocationType` and `revocationPercentage` of the copy that gave the refund state.
         var revocationType: String?
         var revocationPercentageText: String?
@@ -87,14 +98,26 @@ final class TransactionState: @unchecked Sendable {
     }
     /// `verified_at` of the earliest record showing a readable cancellation.
     var cancellationFirstSeen: UnixMillis? {
-        get { instant(cancellationFirstSeenMillis, if: .hasCancellationFirstSeen) }
-        set { store(newValue?.rawValue, in: &cancellationFirstSeenMillis, present: .hasCancellationFirstSeen) }
+        get { ordered?.cancellationFirstSeen }
+        set { if newValue != nil || ordered != nil { refundOrder().cancellationFirstSeen = newValue } }
     }
     /// `cancellation_before_purchase` was raised (once per transaction).
-    var cancellationBeforePurchaseRaised = false
-    var isTrialPeriod = false
-    var isInIntroOfferPeriod = false
-    var isUpgraded = false
+    var cancellationBeforePurchaseRaised: Bool {
+        get { packed.contains(.cancellationBeforePurchaseRaised) }
+        set { set(.cancellationBeforePurchaseRaised, newValue) }
+    }
+    var isTrialPeriod: Bool {
+        get { packed.contains(.isTrialPeriod) }
+        set { set(.isTrialPeriod, newValue) }
+    }
+    var isInIntroOfferPeriod: Bool {
+        get { packed.contains(.isInIntroOfferPeriod) }
+        set { set(.isInIntroOfferPeriod, newValue) }
+    }
+    var isUpgraded: Bool {
+        get { packed.contains(.isUpgraded) }
+        set { set(.isUpgraded, newValue) }
+    }
     /// Users other than the owner whose records hold it, with their earliest record.
     var otherUsers: [UserID: Int64] { others?.earliestRecord ?? [:] }
     /// Those users in the order their first records were merged.
@@ -113,19 +136,31 @@ final class TransactionState: @unchecked Sendable {
     private var purchaseMillis: Int64 = 0
     private var originalPurchaseMillis: Int64 = 0
     private var expiresMillis: Int64 = 0
-    private var cancellationMillis: Int64 = 0
-    private var cancellationFirstSeenMillis: Int64 = 0
     private var packed: Present = []
 
-    /// Which optional fields have a value.
+    /// Which optional fields have a value, and the flags.
     private struct Present: OptionSet {
         let rawValue: UInt8
         static let hasGivenQuantity = Present(rawValue: 1 << 0)
         static let hasPurchase = Present(rawValue: 1 << 1)
         static let hasOriginalPurchase = Present(rawValue: 1 << 2)
         static let hasExpires = Present(rawValue: 1 << 3)
-        static let hasCancellation = Present(rawValue: 1 << 4)
-        static let hasCancellationFirstSeen = Present(rawValue: 1 << 5)
+        static let cancellationBeforePurchaseRaised = Present(rawValue: 1 << 4)
+        static let isTrialPeriod = Present(rawValue: 1 << 5)
+        static let isInIntroOfferPeriod = Present(rawValue: 1 << 6)
+        static let isUpgraded = Present(rawValue: 1 << 7)
+    }
+
+    private func set(_ flag: Present, _ value: Bool) {
+        if value { packed.insert(flag) } else { packed.remove(flag) }
+    }
+
+    /// The refund order, made when first needed.
+    private func refundOrder() -> RefundOrder {
+        if let ordered { return ordered }
+        let order = RefundOrder()
+        ordered = order
+        return order
     }
 
     private func instant(_ millis: Int64, if present: Present) -> UnixMillis? {
@@ -149,8 +184,7 @@ final class TransactionState: @unchecked Sendable {
         var user: UserID
     }
 
-    init(key: TransactionKey, first: Source, copy: TransactionCopy) {
-        self.key = key
+    init(first: Source, copy: TransactionCopy) {
         self.first = first
         productID = copy.productID
         originalTransactionID = copy.originalTransactionID
@@ -219,8 +253,7 @@ final class TransactionState: @unchecked Sendable {
         } else {
             guard revoked != nil else { return }
         }
-        let order = ordered ?? RefundOrder()
-        ordered = order
+        let order = refundOrder()
         if revoked != nil {
             if order.lastCancellingTime.map({ time >= $0 }) ?? true {
                 order.lastCancellingTime = time
@@ -249,8 +282,7 @@ final class TransactionState: @unchecked Sendable {
     /// Price and currency from the earliest signed copy that has both; storefront, account
     /// token and Apple's product type each from the earliest that has it (SPEC §9).
     private func mergeSignedFields(_ signed: SignedTransactionFields) {
-        let order = ordered ?? RefundOrder()
-        ordered = order
+        let order = refundOrder()
         if order.signedPriceMilliunits == nil, let price = signed.priceMilliunits, let currency = signed.currency, !currency.isEmpty {
             order.signedPriceMilliunits = price
             order.signedCurrency = currency

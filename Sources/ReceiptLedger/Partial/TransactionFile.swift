@@ -31,6 +31,8 @@ final class TransactionFile: StoredTransactions {
 
     var readFailure: FatalError? { failure.withLock { $0 } }
 
+    var isOutsideMemory: Bool { true }
+
     func transaction(at position: Int) -> Transaction {
         var reader = PartialReader(range: Int(offsets[position]), count: Int(offsets[position + 1] - offsets[position]),
                                    of: descriptor, path: path)

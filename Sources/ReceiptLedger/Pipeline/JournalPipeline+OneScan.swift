@@ -41,7 +41,7 @@ extension JournalPipeline {
         merge.index.finish()
         merge.builder.reject(rows: merge.index.rowRejections)
         merge.builder.users = merge.index.users
-        return finish(merge.builder, index: merge.index, readInOneScan: true)
+        return finish(&merge.builder, index: merge.index, readInOneScan: true)
     }
 }
 

@@ -61,7 +61,7 @@ extension JournalPipeline {
         progress?.finish()
         PhaseTimer.mark("pass 2: answers read and merged")
         index.releaseProcessingOrder()
-        return finish(builder, index: index, readInOneScan: false)
+        return finish(&builder, index: index, readInOneScan: false)
     }
 
     /// A later pass did not read what pass 1 read: the input changed between them (a source

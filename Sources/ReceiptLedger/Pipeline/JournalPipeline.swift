@@ -63,9 +63,10 @@ struct JournalPipeline {
     }
 
     /// The journal of a merge that has seen every record. The merge's state (an object per
-    /// transaction) is not kept: the caller's builder, its last holder, frees it on return, so
-    /// that the ledgers and reports built next reuse its memory instead of adding to the peak.
-    func finish(_ builder: JournalBuilder, index: RecordIndex, readInOneScan: Bool) -> Result {
+    /// transaction) is not kept: the booking frees each state once booked, and the rest goes
+    /// with the caller's builder, so that the journal and the ledgers and reports built next
+    /// reuse its memory instead of adding to the peak. `builder` must be its states' only holder.
+    func finish(_ builder: inout JournalBuilder, index: RecordIndex, readInOneScan: Bool) -> Result {
         let journal = builder.finish(catalog: catalog, recordsRead: index.recordsRead)
         return Result(journal: journal, index: index, readInOneScan: readInOneScan)
     }

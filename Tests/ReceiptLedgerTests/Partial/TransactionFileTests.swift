@@ -103,6 +103,7 @@ import Testing
         init(_ first: Transaction) { self.first = first }
         var count: Int { 3 }
         var readFailure: FatalError? { FatalError("cannot read the run's transactions back") }
+        var isOutsideMemory: Bool { true }
         func transaction(at position: Int) -> Transaction { position == 0 ? first : .unreadable }
         func reader(from position: Int, count: Int) -> any StoredTransactionReader { Reader(first: position == 0 ? first : nil) }
         struct Reader: StoredTransactionReader {

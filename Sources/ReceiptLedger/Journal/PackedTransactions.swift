@@ -1,0 +1,361 @@
+import Synchronization
+
+/// The journal's booked transactions held in memory as compact bytes, in key order, made into
+/// `Transaction` objects again for each pass (`StoredTransactions`).
+///
+/// Why: an object per transaction held for the whole report costs about three times the bytes
+/// (header, a dozen words, texts held apart); a pass makes each object, uses it and frees it,
+/// so a run holds its transactions' bytes and only the few objects its passes keep (issue 26).
+/// The rare transaction with what `Transaction.Fields` has no room for (an amount in another
+/// currency than its own) is kept whole.
+///
+/// The bytes are this process's own, written by `Builder` and read back by the same build: the
+/// layout is not a file format (a run that keeps its transactions on disk uses
+/// `TransactionFile`, whose format docs/PARTIAL-STATE.md documents).
+final class PackedTransactions: StoredTransactions {
+    let count: Int
+    /// What each booking thread packed.
+    private let parts: [Part]
+    /// Where each transaction begins, in key order: its part in the top byte, its offset in
+    /// that part's bytes below.
+    private let begins: [UInt64]
+    /// Whom the transactions name (the index's users).
+    private let users: UserTable
+    private let failure = Mutex<FatalError?>(nil)
+
+    /// The bytes one `Builder` packed, with the tables its transactions' numbers refer to.
+    struct Part: Sendable {
+        fileprivate var bytes: [UInt8]
+        fileprivate var texts: [String]
+        fileprivate var currencies: [Currency]
+        fileprivate var whole: [Transaction]
+    }
+
+    /// Where a transaction packed by the builder of part `part` at `offset` begins, for `init`.
+    static func begin(part: Int, offset: Int) -> UInt64 {
+        precondition(part < 1 << 8 && offset < 1 << 56, "a packed journal's part or offset out of range")
+        return UInt64(part) << 56 | UInt64(offset)
+    }
+
+    /// `begins`: where each transaction begins (`begin(part:offset:)`), in key order.
+    init(parts: [Part], begins: [UInt64], users: UserTable) {
+        self.parts = parts
+        self.begins = begins
+        self.users = users
+        count = begins.count
+    }
+
+    /// Kept in memory: a report made from it may build its parts side by side.
+    var isOutsideMemory: Bool { false }
+
+    var readFailure: FatalError? { failure.withLock { $0 } }
+
+    func transaction(at position: Int) -> Transaction {
+        unpack(begins[position])
+    }
+
+    func reader(from position: Int, count: Int) -> any StoredTransactionReader {
+        Reader(packed: self, position: position, end: position + count)
+    }
+
+    private func unpack(_ begin: UInt64) -> Transaction {
+        let partNumber = Int(begin >> 56), offset = Int(begin & (1 << 56 - 1))
+        guard partNumber < parts.count else { return fail("a part that does not exist") }
+        let part = parts[partNumber]
+        let unpacked = part.bytes.withUnsafeBufferPointer { bytes in
+            var cursor = ByteCursor(bytes: bytes, offset: offset)
+            return Self.unpack(&cursor, part: part, users: users)
+        }
+        return unpacked ?? fail("bytes that do not unpack at \(offset) of part \(partNumber)")
+    }
+
+    private func fail(_ what: String) -> Transaction {
+        failure.withLock { if $0 == nil { $0 = FatalError("internal error: the packed journal holds \(what)") } }
+        return .unreadable
+    }
+
+    /// One pass in key order.
+    private struct Reader: StoredTransactionReader {
+        let packed: PackedTransactions
+        var position: Int
+        let end: Int
+
+        mutating func next() -> Transaction? {
+            guard position < end else { return nil }
+            defer { position += 1 }
+            return packed.unpack(packed.begins[position])
+        }
+    }
+}
+
+// MARK: - Packing
+
+extension PackedTransactions {
+    /// Packs one booking thread's transactions, in any order: `append` gives where each begins.
+    ///
+    /// Each transaction is a tag byte (0: packed, 2: packed with what signed copies add, 1:
+    /// kept whole, then its number in `whole`), then the environment, product type, status and
+    /// price source as a byte each, the transaction and original ids as a length and their
+    /// UTF-8, then as variable-length numbers: the user, the product id, cancellation reason and
+    /// ownership type as numbers in `texts`, the currency's number + 1 (0: none), the `Packed`
+    /// bits, quantity and purchase, each optional instant and amount the bits say is present,
+    /// the first record id and the record count (signed numbers zigzag-encoded). Tag 2 adds the
+    /// signed detail: its texts as numbers, its amounts as a currency number + 1 (0: none) and
+    /// minor units, the refunded units, and its two flags as one number.
+    struct Builder {
+        private var bytes: [UInt8] = []
+        private var texts = ExactStringIndex()
+        private var currencies: [Currency] = []
+        private var currencyNumbers: [String: Int] = [:]
+        private var whole: [Transaction] = []
+
+        init() {}
+
+        /// Packs `transaction`; returns its offset in this builder's bytes.
+        mutating func append(_ transaction: Transaction) -> Int {
+            let offset = bytes.count
+            guard let f = transaction.fields else {
+                bytes.append(1)
+                unsigned(UInt64(whole.count))
+                whole.append(transaction)
+                return offset
+            }
+            let signed = f.signed
+            bytes.append(signed.isNone ? 0 : 2)
+            bytes.append(f.key.environment == .production ? 0 : 1)
+            bytes.append(Codes.productType(f.productType))
+            bytes.append(Codes.status(f.status))
+            bytes.append(Codes.priceSource(f.priceSource))
+            id(f.key.transactionID.text)
+            id(f.originalTransactionID)
+            unsigned(UInt64(UInt32(bitPattern: f.user.index)))
+            text(f.productID)
+            text(f.cancellationReason)
+            text(f.ownershipType)
+            unsigned(f.currency.map { UInt64(currencyNumber($0)) + 1 } ?? 0)
+            unsigned(UInt64(f.packedBits))
+            self.signed(f.quantity)
+            self.signed(f.purchase.rawValue)
+            // Original purchase, expiry, cancellation, its first sighting, unit price, gross and
+            // proceeds: `Packed`'s bits 0 to 6.
+            let optional = [f.originalPurchaseMillis, f.expiresMillis, f.cancellationMillis, f.cancellationFirstSeenMillis,
+                            f.unitPriceUnits, f.grossUnits, f.proceedsUnits]
+            for (bit, value) in optional.enumerated() where f.packedBits & 1 << bit != 0 { self.signed(value) }
+            self.signed(f.firstRecordID)
+            unsigned(UInt64(f.recordCount))
+            guard !signed.isNone else { return offset }
+            text(signed.revocationType)
+            text(signed.revocationPercentage)
+            money(signed.customerPrice)
+            text(signed.customerCurrency)
+            text(signed.storefront)
+            text(signed.appAccountToken)
+            money(signed.refundGross)
+            money(signed.refundProceeds)
+            self.signed(signed.refundedUnits)
+            unsigned((signed.isFamilyRevoke ? 1 : 0) | (signed.isPartialRefund ? 2 : 0))
+            return offset
+        }
+
+        private mutating func money(_ money: Money?) {
+            guard let money else { return unsigned(0) }
+            unsigned(UInt64(currencyNumber(money.currency)) + 1)
+            signed(money.minorUnits)
+        }
+
+        consuming func part() -> Part {
+            Part(bytes: bytes.withoutSpareCapacity(), texts: texts.strings, currencies: currencies, whole: whole)
+        }
+
+        private mutating func unsigned(_ value: UInt64) {
+            var rest = value
+            while rest >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            bytes.append(UInt8(rest))
+        }
+
+        private mutating func signed(_ value: Int64) {
+            unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        }
+
+        private mutating func id(_ text: IDText) {
+            text.withUTF8 { utf8 in
+                unsigned(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        private mutating func text(_ text: String) {
+            unsigned(UInt64(texts.insert(ExactString(text)).number))
+        }
+
+        private mutating func currencyNumber(_ currency: Currency) -> Int {
+            if let number = currencyNumbers[currency.code] { return number }
+            currencyNumbers[currency.code] = currencies.count
+            currencies.append(currency)
+            return currencies.count - 1
+        }
+    }
+
+    /// The transaction packed at the cursor; nil when the bytes are not what `Builder` writes.
+    fileprivate static func unpack(_ cursor: inout ByteCursor, part: Part, users: UserTable) -> Transaction? {
+        let tag = cursor.byte()
+        if tag == 1 {
+            let number = Int(cursor.unsigned())
+            guard !cursor.failed, number < part.whole.count else { return nil }
+            return part.whole[number]
+        }
+        let environment: Environment = cursor.byte() == 0 ? .production : .sandbox
+        guard let productType = Codes.productType(cursor.byte()), let status = Codes.status(cursor.byte()),
+              let priceSource = Codes.priceSource(cursor.byte()),
+              let id = cursor.id(), let original = cursor.id() else { return nil }
+        let user = cursor.unsigned()
+        let productID = cursor.text(in: part.texts), reason = cursor.text(in: part.texts), ownership = cursor.text(in: part.texts)
+        let currencyNumber = Int(cursor.unsigned())
+        let bits = UInt16(truncatingIfNeeded: cursor.unsigned())
+        let quantity = cursor.signed(), purchase = cursor.signed()
+        let originalPurchase = cursor.signed(if: bits & 1 << 0 != 0), expires = cursor.signed(if: bits & 1 << 1 != 0)
+        let cancellation = cursor.signed(if: bits & 1 << 2 != 0), cancellationFirstSeen = cursor.signed(if: bits & 1 << 3 != 0)
+        let unitPrice = cursor.signed(if: bits & 1 << 4 != 0), gross = cursor.signed(if: bits & 1 << 5 != 0)
+        let proceeds = cursor.signed(if: bits & 1 << 6 != 0)
+        let firstRecordID = cursor.signed(), recordCount = cursor.unsigned()
+        var signed = Transaction.SignedDetail()
+        if tag == 2 {
+            guard let revocationType = cursor.text(in: part.texts), let revocationPercentage = cursor.text(in: part.texts),
+                  let customerPrice = cursor.money(in: part.currencies), let customerCurrency = cursor.text(in: part.texts),
+                  let storefront = cursor.text(in: part.texts), let appAccountToken = cursor.text(in: part.texts),
+                  let refundGross = cursor.money(in: part.currencies), let refundProceeds = cursor.money(in: part.currencies)
+            else { return nil }
+            let refundedUnits = cursor.signed(), flags = cursor.unsigned()
+            (signed.revocationType, signed.revocationPercentage, signed.customerPrice) = (revocationType, revocationPercentage, customerPrice)
+            (signed.customerCurrency, signed.storefront, signed.appAccountToken) = (customerCurrency, storefront, appAccountToken)
+            (signed.refundGross, signed.refundProceeds, signed.refundedUnits) = (refundGross, refundProceeds, refundedUnits)
+            (signed.isFamilyRevoke, signed.isPartialRefund) = (flags & 1 != 0, flags & 2 != 0)
+        }
+        guard tag <= 2, !cursor.failed, user < UInt64(users.count), let productID, let reason, let ownership,
+              currencyNumber <= part.currencies.count, recordCount <= UInt64(Int.max) else { return nil }
+        signed.priceSource = priceSource
+        let userID = UserID(index: Int32(user))
+        return Transaction(fields: Transaction.Fields(
+            key: TransactionKey(environment, id), originalTransactionID: original, user: userID, userName: users.name(userID),
+            productID: productID, productType: productType.value, quantity: quantity, purchase: UnixMillis(purchase),
+            originalPurchaseMillis: originalPurchase, expiresMillis: expires, cancellationMillis: cancellation,
+            cancellationFirstSeenMillis: cancellationFirstSeen, cancellationReason: reason, ownershipType: ownership,
+            currency: currencyNumber == 0 ? nil : part.currencies[currencyNumber - 1], unitPriceUnits: unitPrice,
+            grossUnits: gross, proceedsUnits: proceeds, firstRecordID: firstRecordID, recordCount: Int(recordCount),
+            status: status, priceSource: priceSource, packedBits: bits, signed: signed))
+    }
+
+    /// The byte codes of the enumerations.
+    private enum Codes {
+        static let productTypes: [ProductType] = [.consumable, .nonConsumable, .autoRenewable, .nonRenewing]
+
+        static func productType(_ type: ProductType?) -> UInt8 {
+            type.flatMap { type in productTypes.firstIndex(of: type).map { UInt8($0 + 1) } } ?? 0
+        }
+
+        /// A product type, itself optional (code 0: none); nil for a code of none.
+        static func productType(_ code: UInt8) -> Wrapped<ProductType?>? {
+            if code == 0 { return Wrapped(value: nil) }
+            return Int(code) <= productTypes.count ? Wrapped(value: productTypes[Int(code) - 1]) : nil
+        }
+
+        static func status(_ status: TransactionStatus) -> UInt8 {
+            UInt8(TransactionStatus.allCases.firstIndex(of: status) ?? 0)
+        }
+
+        static func status(_ code: UInt8) -> TransactionStatus? {
+            Int(code) < TransactionStatus.allCases.count ? TransactionStatus.allCases[Int(code)] : nil
+        }
+
+        static func priceSource(_ source: Pricing.PriceSource) -> UInt8 {
+            UInt8(Pricing.PriceSource.allCases.firstIndex(of: source) ?? 0)
+        }
+
+        static func priceSource(_ code: UInt8) -> Pricing.PriceSource? {
+            Int(code) < Pricing.PriceSource.allCases.count ? Pricing.PriceSource.allCases[Int(code)] : nil
+        }
+
+    }
+
+    /// An optional value found, told apart from one not found.
+    private struct Wrapped<Value> {
+        var value: Value
+    }
+}
+
+/// Reads what `PackedTransactions.Builder` wrote; past the end it gives zeros and sets `failed`.
+private struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset: Int
+    private(set) var failed = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    mutating func byte() -> UInt8 {
+        guard offset < bytes.count else {
+            failed = true
+            return 0
+        }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func unsigned() -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = byte()
+            value |= UInt64(next & 0x7F) << shift
+            if next & 0x80 == 0 || failed { return value }
+            shift += 7
+            if shift > 63 {
+                failed = true
+                return value
+            }
+        }
+    }
+
+    mutating func signed() -> Int64 {
+        let value = unsigned()
+        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+
+    /// A signed number when `present`, else 0 (what `Transaction` holds for an absent value).
+    mutating func signed(if present: Bool) -> Int64 {
+        present ? signed() : 0
+    }
+
+    /// An id written as its length and UTF-8.
+    mutating func id() -> IDText? {
+        let length = Int(clamping: unsigned())
+        guard !failed, length <= bytes.count - offset else {
+            failed = true
+            return nil
+        }
+        defer { offset += length }
+        return IDText(utf8: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]))
+    }
+
+    /// An amount written as its currency's number + 1 in `currencies` (0: none) and its minor
+    /// units; nil when the bytes are not one (none is `.some(nil)`).
+    mutating func money(in currencies: [Currency]) -> Money?? {
+        let number = unsigned()
+        guard number != 0 else { return .some(nil) }
+        let minorUnits = signed()
+        guard !failed, number <= UInt64(currencies.count) else { return nil }
+        return Money(minorUnits: minorUnits, currency: currencies[Int(number - 1)])
+    }
+
+    /// A text written as its number in `texts`.
+    mutating func text(in texts: [String]) -> String? {
+        let number = unsigned()
+        guard !failed, number < UInt64(texts.count) else { return nil }
+        return texts[Int(number)]
+    }
+}
