@@ -67,18 +67,24 @@ extension JournalBuilder {
         // The key order, sorted once the states are freed, from the index's keys.
         let order = keyOrder()
         var anomalies = self.anomalies
-        var begins: [UInt64] = []
-        begins.reserveCapacity(stateCount)
+        var parts: [PackedTransactions.Part] = []
+        var offsets: [[Int]] = []
+        for part in booked {
+            parts.append(part.part)
+            offsets.append(part.offsets)
+            anomalies += part.anomalies
+        }
+        var keyOrdered: [(part: Int, offset: Int)] = []
+        keyOrdered.reserveCapacity(stateCount)
         var bookedPositions = [Int32](repeating: -1, count: stateCount)
         for position in order {
             let part = position < middle ? 0 : 1
-            let offset = booked[part].offsets[position - (part == 0 ? 0 : middle)]
+            let offset = offsets[part][position - (part == 0 ? 0 : middle)]
             guard offset >= 0 else { continue }
-            bookedPositions[position] = Int32(begins.count)
-            begins.append(PackedTransactions.begin(part: part, offset: offset))
+            bookedPositions[position] = Int32(keyOrdered.count)
+            keyOrdered.append((part, offset))
         }
-        for part in booked { anomalies += part.anomalies }
-        let packed = PackedTransactions(parts: booked.map(\.part), begins: begins, users: users)
+        let packed = PackedTransactions.inKeyOrder(parts, keyOrder: keyOrdered, users: users)
         return journal(transactions: TransactionList(stored: packed), anomalies: anomalies, recordsRead: recordsRead,
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }

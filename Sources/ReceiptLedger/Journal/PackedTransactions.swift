@@ -24,11 +24,24 @@ final class PackedTransactions: StoredTransactions {
     private let failure = Mutex<FatalError?>(nil)
 
     /// The bytes one `Builder` packed, with the tables its transactions' numbers refer to.
-    struct Part: Sendable {
-        fileprivate var bytes: [UInt8]
-        fileprivate var texts: [String]
-        fileprivate var currencies: [Currency]
-        fileprivate var whole: [Transaction]
+    /// A class holding its bytes in one block of their size, so that a transaction is read
+    /// from it without copying or retaining the tables one by one. `@unchecked Sendable`: the
+    /// block is written once, in `init`, and only read after.
+    final class Part: @unchecked Sendable {
+        private let block: UnsafeMutableBufferPointer<UInt8>
+        fileprivate let texts: [String]
+        fileprivate let currencies: [Currency]
+        fileprivate let whole: [Transaction]
+
+        fileprivate init(bytes: [UInt8], texts: [String], currencies: [Currency], whole: [Transaction]) {
+            block = .allocate(capacity: bytes.count)
+            _ = block.initialize(fromContentsOf: bytes)
+            (self.texts, self.currencies, self.whole) = (texts, currencies, whole)
+        }
+
+        deinit { block.deallocate() }
+
+        fileprivate var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(block) }
     }
 
     /// Where a transaction packed by the builder of part `part` at `offset` begins, for `init`.
@@ -43,6 +56,42 @@ final class PackedTransactions: StoredTransactions {
         self.begins = begins
         self.users = users
         count = begins.count
+    }
+
+    /// The transactions `parts` hold, in key order: `keyOrder` gives each one's part and its
+    /// offset there (as `Builder.append` gave it), in key order. Each part's bytes are copied
+    /// in that order, one part at a time, so that a pass reads every part from start to end
+    /// instead of jumping (a cache miss per transaction).
+    static func inKeyOrder(_ parts: consuming [Part], keyOrder: [(part: Int, offset: Int)], users: UserTable) -> PackedTransactions {
+        var remaining: [Part?] = parts.map { $0 }
+        var orderedParts: [Part] = []
+        // Each transaction's new offset in its part, in key order within the part.
+        var moved: [[Int]] = []
+        for number in remaining.indices {
+            guard let part = remaining[number] else { continue }
+            remaining[number] = nil
+            let wanted = keyOrder.lazy.filter { $0.part == number }.map(\.offset)
+            // In the order they were packed: where each transaction ends is where the next begins.
+            let packedOrder = wanted.sorted()
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(part.bytes.count)
+            var offsets: [Int] = []
+            offsets.reserveCapacity(packedOrder.count)
+            for offset in wanted {
+                let next = packedOrder.firstIndexAbove(offset)
+                let end = next < packedOrder.count ? packedOrder[next] : part.bytes.count
+                offsets.append(bytes.count)
+                bytes.append(contentsOf: part.bytes[offset..<end])
+            }
+            orderedParts.append(Part(bytes: bytes, texts: part.texts, currencies: part.currencies, whole: part.whole))
+            moved.append(offsets)
+        }
+        var taken = [Int](repeating: 0, count: moved.count)
+        let begins = keyOrder.map { entry in
+            defer { taken[entry.part] += 1 }
+            return begin(part: entry.part, offset: moved[entry.part][taken[entry.part]])
+        }
+        return PackedTransactions(parts: orderedParts, begins: begins, users: users)
     }
 
     /// Kept in memory: a report made from it may build its parts side by side.
@@ -62,11 +111,8 @@ final class PackedTransactions: StoredTransactions {
         let partNumber = Int(begin >> 56), offset = Int(begin & (1 << 56 - 1))
         guard partNumber < parts.count else { return fail("a part that does not exist") }
         let part = parts[partNumber]
-        let unpacked = part.bytes.withUnsafeBufferPointer { bytes in
-            var cursor = ByteCursor(bytes: bytes, offset: offset)
-            return Self.unpack(&cursor, part: part, users: users)
-        }
-        return unpacked ?? fail("bytes that do not unpack at \(offset) of part \(partNumber)")
+        var cursor = ByteCursor(bytes: part.bytes, offset: offset)
+        return Self.unpack(&cursor, part: part, users: users) ?? fail("bytes that do not unpack at \(offset) of part \(partNumber)")
     }
 
     private func fail(_ what: String) -> Transaction {
@@ -164,7 +210,7 @@ extension PackedTransactions {
         }
 
         consuming func part() -> Part {
-            Part(bytes: bytes.withoutSpareCapacity(), texts: texts.strings, currencies: currencies, whole: whole)
+            Part(bytes: bytes, texts: texts.strings, currencies: currencies, whole: whole)
         }
 
         private mutating func unsigned(_ value: UInt64) {
@@ -262,20 +308,24 @@ extension PackedTransactions {
             return Int(code) <= productTypes.count ? Wrapped(value: productTypes[Int(code) - 1]) : nil
         }
 
+        /// Made once: `allCases` makes a new array at each call.
+        static let statuses = TransactionStatus.allCases
+        static let priceSources = Array(Pricing.PriceSource.allCases)
+
         static func status(_ status: TransactionStatus) -> UInt8 {
-            UInt8(TransactionStatus.allCases.firstIndex(of: status) ?? 0)
+            UInt8(statuses.firstIndex(of: status) ?? 0)
         }
 
         static func status(_ code: UInt8) -> TransactionStatus? {
-            Int(code) < TransactionStatus.allCases.count ? TransactionStatus.allCases[Int(code)] : nil
+            Int(code) < statuses.count ? statuses[Int(code)] : nil
         }
 
         static func priceSource(_ source: Pricing.PriceSource) -> UInt8 {
-            UInt8(Pricing.PriceSource.allCases.firstIndex(of: source) ?? 0)
+            UInt8(priceSources.firstIndex(of: source) ?? 0)
         }
 
         static func priceSource(_ code: UInt8) -> Pricing.PriceSource? {
-            Int(code) < Pricing.PriceSource.allCases.count ? Pricing.PriceSource.allCases[Int(code)] : nil
+            Int(code) < priceSources.count ? priceSources[Int(code)] : nil
         }
 
     }
@@ -357,5 +407,17 @@ private struct ByteCursor {
         let number = unsigned()
         guard !failed, number < UInt64(texts.count) else { return nil }
         return texts[Int(number)]
+    }
+}
+
+private extension Array where Element == Int {
+    /// The index of the first element greater than `value` in this ascending array.
+    func firstIndexAbove(_ value: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -25,25 +25,26 @@ package enum FreedMemory {
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
     }()
 
-    /// glibc's `M_ARENA_MAX`.
-    private static let arenaMaximum: Int32 = -8
+    /// glibc's `M_MMAP_THRESHOLD`.
+    private static let mapThreshold: Int32 = -3
 
-    /// Lets the threads share at most `arenas` heaps (one per core), to be called before any
-    /// thread but the main one allocates.
+    /// Maps every block of 1 MiB or more on its own, so that freeing it gives it back to the
+    /// system at once; to be called before the run allocates.
     ///
-    /// Why: glibc gives each thread that meets a busy heap a heap of its own, up to eight per
-    /// core; what the report's threads build and free then lies in many heaps, each keeping
-    /// its own free pages, and the run's resident memory grows with the number of threads
-    /// rather than with what they hold.
-    package static func limitHeaps(to arenas: Int) {
-        _ = option?(arenaMaximum, Int32(clamping: Swift.max(1, arenas)))
+    /// Why: once a large block is freed, glibc takes blocks up to 32 MiB from its heaps instead
+    /// of mapping them. The run's large arrays (tables that grow by doubling, a pass's sort
+    /// keys, the orders) then come and go inside heaps that keep their free pages, and the
+    /// resident memory grows with what was ever held rather than with what is held. (Below
+    /// 1 MiB, mapping each block costs more time than it saves memory.)
+    package static func mapLargeBlocks() {
+        _ = option?(mapThreshold, 1 << 20)
     }
 }
 
 extension Array {
     /// The same elements in storage of their count, when the array holds much more: one grown
     /// by doubling may take twice the memory its elements need, which an array kept for the
-    /// rest of the run (the packed journal, the index of its ids) should not.
+    /// rest of the run (the index of the journal's ids) should not.
     func withoutSpareCapacity() -> [Element] {
         guard capacity - count > Swift.max(count / 16, 64) else { return self }
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in

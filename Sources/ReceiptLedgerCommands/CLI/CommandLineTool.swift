@@ -5,6 +5,7 @@ import ReceiptLedger
 /// one line on stderr and an exit code. `main.swift` only calls `run`.
 public enum CommandLineTool {
     public static func run(_ arguments: [String]) -> Int32 {
+        FreedMemory.mapLargeBlocks()
         let (code, message) = outcome(arguments)
         if let message { printError(message) }
         ChildPeakMemory.reportIfAsked()

@@ -126,6 +126,26 @@ import Testing
         #expect(packed.readFailure == nil)
     }
 
+    @Test func inKeyOrderCopiesEachPartInTheOrderItIsRead() {
+        func booked(_ id: String, gross: Int64) -> Transaction {
+            TransactionFileTests.transaction(id, user: UserID(index: 1), userName: "bob", gross: gross)
+        }
+        // Packed in the order booked (ids 3, 1, 6 and 4, 2, 5, with an odd-sized one between),
+        // listed in key order.
+        var first = PackedTransactions.Builder(), second = PackedTransactions.Builder()
+        let a = [first.append(booked("3", gross: 3)), first.append(Self.everything), first.append(booked("1", gross: 1)),
+                 first.append(booked("6", gross: 6))]
+        let b = [second.append(booked("4", gross: 4)), second.append(booked("2", gross: 2)), second.append(booked("5", gross: 5))]
+        let keyOrder = [(part: 0, offset: a[2]), (1, b[1]), (0, a[0]), (1, b[0]), (1, b[2]), (0, a[3]), (0, a[1])]
+        let packed = PackedTransactions.inKeyOrder([first.part(), second.part()], keyOrder: keyOrder, users: Self.users)
+        let list = TransactionList(stored: packed)
+        var read: [String] = []
+        for t in list { read.append("\(t.transactionID) \(t.gross?.minorUnits ?? -1)") }
+        #expect(read == ["1 1", "2 2", "3 3", "4 4", "5 5", "6 6", "100000123456789012345678 \(Int64.max / 4)"])
+        #expect(Self.fields(list[6]) == Self.fields(Self.everything))
+        #expect(list[3].transactionID == "4" && packed.readFailure == nil)
+    }
+
     @Test func aBeginOutsideThePartsIsAFailureNotACrash() {
         var builder = PackedTransactions.Builder()
         let offset = builder.append(Self.nothing)
