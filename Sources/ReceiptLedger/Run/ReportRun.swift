@@ -106,10 +106,10 @@ package struct ReportRun {
     }
 
     /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
-    /// files are written from. With `besideLedgers` (as `execute` does) the subscriptions and
-    /// the reconciliation of the orders are built on other threads while the ledgers are built
-    /// (the longest of these, on one thread); the data is the same. The orders are freed once
-    /// reconciled, when no caller holds them: the report needs only the reconciliation.
+    /// files are written from. The orders are reconciled first and freed once reconciled, when
+    /// no caller holds them (the report needs only the reconciliation), before the ledgers are
+    /// built. With `besideLedgers` (as `execute` does) the subscriptions are built on another
+    /// thread meanwhile; the data is the same.
     static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
                            orders: consuming [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
                            diagnosis: RunDiagnosis = .none, appleReports: AppleReportSet? = nil) -> ReportData {
@@ -125,19 +125,17 @@ package struct ReportRun {
             Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
         }
         let orderCount = orders?.count ?? 0
-        var reconciling: BackgroundWork<Reconciliation, Never>?
-        if besideLedgers, let taken = orders.take() { reconciling = BackgroundWork { reconcile(taken) } }
-        // One at a time, the orders are reconciled first: they are freed before the ledgers are built.
-        let reconciledFirst = besideLedgers ? nil : orders.take().map(reconcile)
         let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
+        // The orders are reconciled first, and freed before the ledgers are built: they are
+        // among the largest things a run holds, and the ledgers' tables grow as they are built.
+        let reconciliation = orders.take().map(reconcile)
+        FreedMemory.returnToSystem()
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         // One at a time, what the ledgers' tally freed goes back before the subscriptions are built.
         if !besideLedgers { FreedMemory.returnToSystem() }
         let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
         let subscriptions = subscribing?.value() ?? subscriptions()
         PhaseTimer.mark("ledgers, refunds, subscriptions")
-        let reconciliation = reconciling?.value() ?? reconciledFirst
-        PhaseTimer.mark("reconciliation")
         let apple = appleReports.map { AppleReconciliation(transactions: AppleComparedTransaction.production(journal.transactions), reports: $0) }
         return ReportData(
             options: options, sourceLabel: sourceLabel, journal: journal, asOf: asOf, periods: periods, ledgers: ledgers,
