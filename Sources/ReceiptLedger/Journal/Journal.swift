@@ -74,6 +74,7 @@ extension JournalBuilder {
             offsets.append(part.offsets)
             anomalies += part.anomalies
         }
+        _ = consume booked  // the parts' only holder is now `parts`, which `inKeyOrder` takes
         var keyOrdered: [(part: Int, offset: Int)] = []
         keyOrdered.reserveCapacity(stateCount)
         var bookedPositions = [Int32](repeating: -1, count: stateCount)
@@ -84,7 +85,7 @@ extension JournalBuilder {
             bookedPositions[position] = Int32(keyOrdered.count)
             keyOrdered.append((part, offset))
         }
-        let packed = PackedTransactions.inKeyOrder(parts, keyOrder: keyOrdered, users: users)
+        let packed = PackedTransactions.inKeyOrder(consume parts, keyOrder: keyOrdered, users: users)
         return journal(transactions: TransactionList(stored: packed), anomalies: anomalies, recordsRead: recordsRead,
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }

@@ -63,7 +63,9 @@ final class PackedTransactions: StoredTransactions {
     /// in that order, one part at a time, so that a pass reads every part from start to end
     /// instead of jumping (a cache miss per transaction).
     static func inKeyOrder(_ parts: consuming [Part], keyOrder: [(part: Int, offset: Int)], users: UserTable) -> PackedTransactions {
+        // Each part is dropped once copied: the copies do not add to the old parts.
         var remaining: [Part?] = parts.map { $0 }
+        _ = consume parts
         var orderedParts: [Part] = []
         // Each transaction's new offset in its part, in key order within the part.
         var moved: [[Int]] = []

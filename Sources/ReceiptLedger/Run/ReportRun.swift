@@ -78,6 +78,7 @@ package struct ReportRun {
         // The merge's state was freed as the pipeline returned; its pages go back to the system
         // before the ledgers and reports are built, so that they do not add to the run's peak.
         FreedMemory.returnToSystem()
+        PhaseTimer.mark("journal booked")
         let journal = result.journal
         guard journal.counts.read > 0 else { throw UsageError("\(sourceLabel) holds no records") }
         guard journal.counts.isBalanced else { throw FatalError("internal error: record counts do not balance") }

@@ -25,4 +25,35 @@ import Testing
         #expect(index.find(.production, long) == 6_000)
         #expect(index.find(.production, ExactString("a-transaction-id-longer-than-sixteen-byteZ")) == nil)
     }
+
+    /// The merge's states keep no key: the index gives it back by number, environment and all,
+    /// also once its buffers have dropped their spare room.
+    @Test func givesBackEachNumbersKey() {
+        var index = TransactionIndex()
+        var keys: [TransactionKey] = []
+        for number in 0..<200 {
+            // Sandbox on every third, across the 64-transaction words of the environment bits.
+            let environment: Environment = number % 3 == 2 ? .sandbox : .production
+            let id = number == 130 ? "a-transaction-id-longer-than-sixteen-bytes" : "20000\(number * 31)"
+            keys.append(TransactionKey(environment, id))
+            #expect(index.insert(environment, ExactString(id)) == number)
+        }
+        index.dropSpareCapacity()
+        #expect((0..<200).allSatisfy { index.key($0) == keys[$0] })
+        #expect(index.key(130).transactionID.value == "a-transaction-id-longer-than-sixteen-bytes")
+        #expect(index.key(2).environment == .sandbox && index.key(3).environment == .production)
+        #expect(index.key(199).environment == .production && index.key(197).environment == .sandbox)
+        #expect(index.find(.sandbox, index.key(197).transactionID) == 197)
+    }
+
+    /// An array kept for the rest of the run drops the room it grew for, and keeps its elements.
+    @Test func anArrayWithoutSpareCapacityKeepsItsElements() {
+        var grown: [Int] = []
+        for value in 0..<1_000 { grown.append(value * 3) }
+        grown.reserveCapacity(4_000)
+        let trimmed = grown.withoutSpareCapacity()
+        #expect(trimmed == grown && trimmed.capacity < 1_100)
+        let small = [1, 2, 3]
+        #expect(small.withoutSpareCapacity() == small)
+    }
 }
