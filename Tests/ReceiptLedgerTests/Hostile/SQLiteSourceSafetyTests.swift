@@ -25,8 +25,14 @@ import Testing
         (try Data(contentsOf: URL(fileURLWithPath: path)), try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
     }
 
+    /// Runs the command line, into a folder of its own unless `arguments` name one: this
+    /// suite's tests run side by side, and two runs reporting into the default `reports` folder
+    /// at once find it locked by the other (a failure that depends on timing, not on the input).
     func run(_ arguments: [String]) -> (code: Int32, message: String?) {
-        CommandLineTool.outcome(arguments + ["--templates", HostileSupport.templatesPath])
+        guard !arguments.contains("--out") else { return CommandLineTool.outcome(arguments + ["--templates", HostileSupport.templatesPath]) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-ledger-sqlite-safety-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        return CommandLineTool.outcome(arguments + ["--out", out, "--templates", HostileSupport.templatesPath])
     }
 
     @Test func blobResponsesNullUsersAndNonUTF8UsersAreReadAsTheyAre() throws {
