@@ -17,19 +17,28 @@ struct Subscription: Sendable {
     /// Every subscription, in key order (environment, original_transaction_id).
     static func all(in transactions: TransactionList, renewals: RenewalTable, asOf: UnixMillis?) -> [Subscription] {
         // One sort groups the transactions by subscription, each group by purchase (then by
-        // key): no dictionary of arrays, no sort per subscription. The sort holds positions,
-        // and one subscription's transactions are taken at a time, so that a journal kept
-        // outside memory stays there.
-        var positions: [Int32] = []
-        var keys = SortKeys()
+        // key): no dictionary of arrays, no sort per subscription. Each subscription is
+        // numbered as met and ranked in key order once; the sort holds a rank, a purchase and
+        // a position per transaction (16 bytes, where byte keys took about a hundred), and one
+        // subscription's transactions are taken at a time, so that a journal kept apart from
+        // its objects stays so. Within a subscription (one environment) the journal's order is
+        // `transaction_id` order, so the position breaks ties as the key would.
+        var numbers = TransactionIndex()
+        var entries: [(rank: UInt32, purchase: Int64, position: UInt32)] = []
         for (position, t) in zip(transactions.indices, transactions) where t.productType == .autoRenewable {
-            keys.append(byte: t.environment == .production ? 0 : 1)
-            keys.append(text: subscriptionID(of: t))
-            keys.append(integer: t.purchase.rawValue)
-            keys.append(text: t.key.transactionID.text)
-            keys.endKey()
-            positions.append(Int32(position))
+            let id = ExactString(subscriptionID(of: t))
+            let number = numbers.find(t.environment, id) ?? numbers.insert(t.environment, id)
+            entries.append((UInt32(number), t.purchase.rawValue, UInt32(position)))
         }
+        var keys = SortKeys(reservingBytes: numbers.count * 20, keys: numbers.count)
+        for number in 0..<numbers.count {
+            numbers.key(number).appendSortKey(to: &keys)
+            keys.endKey()
+        }
+        var rankOfNumber = [UInt32](repeating: 0, count: numbers.count)
+        for (rank, number) in keys.order().enumerated() { rankOfNumber[number] = UInt32(rank) }
+        for index in entries.indices { entries[index].rank = rankOfNumber[Int(entries[index].rank)] }
+        entries.sort { ($0.rank, $0.purchase, $0.position) < ($1.rank, $1.purchase, $1.position) }
         var subscriptions: [Subscription] = []
         var members: [Transaction] = []
         func addSubscription() {
@@ -38,8 +47,8 @@ struct Subscription: Sendable {
             subscriptions.append(subscription(key, byPurchase: members[...], renewal: renewals[key], asOf: asOf))
             members.removeAll(keepingCapacity: true)
         }
-        for index in keys.order() {
-            let t = transactions[Int(positions[index])]
+        for entry in entries {
+            let t = transactions[Int(entry.position)]
             if let first = members.first, first.environment != t.environment || subscriptionID(of: first) != subscriptionID(of: t) {
                 addSubscription()
             }
