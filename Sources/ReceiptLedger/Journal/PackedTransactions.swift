@@ -3,9 +3,10 @@ import Synchronization
 /// The journal's booked transactions held in memory as compact bytes, in key order, made into
 /// `Transaction` objects again for each pass (`StoredTransactions`).
 ///
-/// Why: an object per transaction held for the whole report costs about three times the bytes
+/// Why: an object per transaction held for the whole report costs several times its bytes
 /// (header, a dozen words, texts held apart); a pass makes each object, uses it and frees it,
 /// so a run holds its transactions' bytes and only the few objects its passes keep (issue 26).
+/// Figures: Benchmarks/EXPERIMENTS.md, "One run's journal packed".
 /// The rare transaction with what `Transaction.Fields` has no room for (an amount in another
 /// currency than its own) is kept whole.
 ///
@@ -186,9 +187,13 @@ extension PackedTransactions {
             self.signed(f.purchase.rawValue)
             // Original purchase, expiry, cancellation, its first sighting, unit price, gross and
             // proceeds: `Packed`'s bits 0 to 6.
-            let optional = [f.originalPurchaseMillis, f.expiresMillis, f.cancellationMillis, f.cancellationFirstSeenMillis,
-                            f.unitPriceUnits, f.grossUnits, f.proceedsUnits]
-            for (bit, value) in optional.enumerated() where f.packedBits & 1 << bit != 0 { self.signed(value) }
+            self.signed(f.originalPurchaseMillis, if: f.packedBits & 1 << 0 != 0)
+            self.signed(f.expiresMillis, if: f.packedBits & 1 << 1 != 0)
+            self.signed(f.cancellationMillis, if: f.packedBits & 1 << 2 != 0)
+            self.signed(f.cancellationFirstSeenMillis, if: f.packedBits & 1 << 3 != 0)
+            self.signed(f.unitPriceUnits, if: f.packedBits & 1 << 4 != 0)
+            self.signed(f.grossUnits, if: f.packedBits & 1 << 5 != 0)
+            self.signed(f.proceedsUnits, if: f.packedBits & 1 << 6 != 0)
             self.signed(f.firstRecordID)
             unsigned(UInt64(f.recordCount))
             guard !signed.isNone else { return offset }
@@ -216,16 +221,16 @@ extension PackedTransactions {
         }
 
         private mutating func unsigned(_ value: UInt64) {
-            var rest = value
-            while rest >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-                rest >>= 7
-            }
-            bytes.append(UInt8(rest))
+            Varint.append(value, to: &bytes)
         }
 
         private mutating func signed(_ value: Int64) {
-            unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+            unsigned(Varint.zigzag(value))
+        }
+
+        /// `value` when `present` (the reader then reads it back, else takes 0).
+        private mutating func signed(_ value: Int64, if present: Bool) {
+            if present { signed(value) }
         }
 
         private mutating func id(_ text: IDText) {
@@ -374,8 +379,7 @@ private struct ByteCursor {
     }
 
     mutating func signed() -> Int64 {
-        let value = unsigned()
-        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+        Varint.unzigzag(unsigned())
     }
 
     /// A signed number when `present`, else 0 (what `Transaction` holds for an absent value).

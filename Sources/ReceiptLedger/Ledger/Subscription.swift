@@ -19,8 +19,9 @@ struct Subscription: Sendable {
         // One sort groups the transactions by subscription, each group by purchase (then by
         // key): no dictionary of arrays, no sort per subscription. Each subscription is
         // numbered as met and ranked in key order once; the sort holds a rank, a purchase and
-        // a position per transaction (16 bytes, where byte keys took about a hundred), and one
-        // subscription's transactions are taken at a time, so that a journal kept apart from
+        // a position per transaction, not byte keys (a run holds the sort beside the ledgers
+        // being built), and one subscription's transactions are taken at a time, so that a
+        // journal kept apart from
         // its objects stays so. Within a subscription (one environment) the journal's order is
         // `transaction_id` order, so the position breaks ties as the key would.
         var numbers = TransactionIndex()

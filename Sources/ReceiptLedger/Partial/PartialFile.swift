@@ -113,19 +113,12 @@ struct PartialWriter {
         guard written == bytes.count, closed == 0 else { throw FatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
     }
 
-    mutating func unsigned(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
+    mutating func unsigned(_ value: UInt64) { Varint.append(value, to: &bytes) }
 
     mutating func count(_ value: Int) { unsigned(UInt64(value)) }
 
     /// Zigzag: small negative numbers take few bytes too.
-    mutating func signed(_ value: Int64) { unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+    mutating func signed(_ value: Int64) { unsigned(Varint.zigzag(value)) }
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
@@ -309,8 +302,7 @@ struct PartialReader {
     }
 
     mutating func signed() throws -> Int64 {
-        let value = try unsigned()
-        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+        Varint.unzigzag(try unsigned())
     }
 
     mutating func bool() throws -> Bool {

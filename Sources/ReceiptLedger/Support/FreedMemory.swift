@@ -28,16 +28,20 @@ package enum FreedMemory {
     /// glibc's `M_MMAP_THRESHOLD`.
     private static let mapThreshold: Int32 = -3
 
-    /// Maps every block of 1 MiB or more on its own, so that freeing it gives it back to the
-    /// system at once; to be called before the run allocates.
+    /// The size from which `mapLargeBlocks` maps a block on its own (the threshold chosen:
+    /// Benchmarks/EXPERIMENTS.md, "One run's journal packed").
+    private static let largeBlock: Int32 = 1 << 20
+
+    /// Maps every block of `largeBlock` bytes or more on its own, so that freeing it gives it
+    /// back to the system at once; to be called before the run allocates.
     ///
-    /// Why: once a large block is freed, glibc takes blocks up to 32 MiB from its heaps instead
-    /// of mapping them. The run's large arrays (tables that grow by doubling, a pass's sort
-    /// keys, the orders) then come and go inside heaps that keep their free pages, and the
-    /// resident memory grows with what was ever held rather than with what is held. (Below
-    /// 1 MiB, mapping each block costs more time than it saves memory.)
+    /// Why: once a large block is freed, glibc raises its own threshold and takes large blocks
+    /// from its heaps instead of mapping them. The run's large arrays (tables that grow by
+    /// doubling, a pass's sort keys, the orders) then come and go inside heaps that keep their
+    /// free pages, and the resident memory grows with what was ever held rather than with what
+    /// is held.
     package static func mapLargeBlocks() {
-        _ = option?(mapThreshold, 1 << 20)
+        _ = option?(mapThreshold, largeBlock)
     }
 }
 
