@@ -54,13 +54,15 @@ extension JournalBuilder {
     /// journal, packed (`PackedTransactions`), takes their memory instead of adding to it. The
     /// builder holds no state after.
     mutating func finish(catalog: Catalog, recordsRead: Int) -> Journal {
-        let states = endMerge()
+        var states = endMerge()
         let stateCount = states.count
-        // Each transaction is booked on its own: the states are cut in two in the order they were
-        // made (the order their memory was taken in, so that what each thread frees lies
-        // together), the halves are booked on two cores and put in key order after.
-        let middle = stateCount / 2
-        let halves = [0..<middle, middle..<stateCount].map { StatesToBook(Array(states[$0])) }
+        // Each transaction is booked on its own: the chunks of states are cut in two in the
+        // order they were made, the halves booked on two cores and put in key order after.
+        let middleChunk = (states.chunkCount + 1) / 2
+        let middle = min(middleChunk * states.chunkSize, stateCount)
+        let halves = [0..<middleChunk, middleChunk..<states.chunkCount].map { chunks in
+            StatesToBook(chunks.compactMap { states.takeChunk($0) })
+        }
         _ = consume states
         let booked = Parallel.map(halves.count) { [self] part in bookPacking(halves[part], firstPosition: part == 0 ? 0 : middle,
                                                                              catalog: catalog) }
@@ -90,15 +92,17 @@ extension JournalBuilder {
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }
 
-    /// States taken from the builder to be booked on one thread, in the order they were made,
-    /// dropped one by one as they are booked. A class, so that the booking thread frees them
-    /// where they are; `@unchecked Sendable`: only that thread touches it once it is made.
+    /// Chunks of states taken from the builder to be booked on one thread, in the order they
+    /// were made, each freed once booked. A class, so that the booking thread frees them where
+    /// they are; `@unchecked Sendable`: only that thread touches it once it is made.
     private final class StatesToBook: @unchecked Sendable {
-        var states: [TransactionState?]
+        var chunks: [ChunkedValues<TransactionState>.Chunk?]
 
-        init(_ states: [TransactionState]) {
-            self.states = states
+        init(_ chunks: [ChunkedValues<TransactionState>.Chunk]) {
+            self.chunks = chunks
         }
+
+        var count: Int { chunks.reduce(0) { $0 + ($1?.remaining ?? 0) } }
     }
 
     /// What one thread of `finish` booked: its transactions packed, where each state's
@@ -109,23 +113,28 @@ extension JournalBuilder {
         var anomalies: [Anomaly]
     }
 
-    /// Books `toBook`, whose first state is at `firstPosition` of `states`, freeing each state
-    /// once booked and each transaction once packed. What the states took goes back to the
-    /// system as it is freed, a block of states at a time.
+    /// Books `toBook`, whose first state is at `firstPosition` of `states`, freeing each chunk
+    /// of states once booked and each transaction once packed. What the states took goes back
+    /// to the system a chunk at a time.
     private func bookPacking(_ toBook: StatesToBook, firstPosition: Int, catalog: Catalog) -> PackedBooking {
         var builder = PackedTransactions.Builder()
-        var offsets = [Int](repeating: -1, count: toBook.states.count)
+        var offsets = [Int](repeating: -1, count: toBook.count)
         var anomalies: [Anomaly] = []
-        let block = 1 << 14
-        for index in toBook.states.indices {
-            guard let state = toBook.states[index] else { continue }
-            toBook.states[index] = nil
-            if let transaction = book(state, at: firstPosition + index, catalog: catalog, anomalies: &anomalies) {
-                offsets[index] = builder.append(transaction)
+        var index = 0
+        for chunkIndex in toBook.chunks.indices {
+            do {
+                guard let chunk = toBook.chunks[chunkIndex].take() else { continue }
+                while let state = chunk.take() {
+                    if let transaction = book(state, at: firstPosition + index, catalog: catalog, anomalies: &anomalies) {
+                        offsets[index] = builder.append(transaction)
+                    }
+                    index += 1
+                }
             }
-            if index % block == block - 1 { FreedMemory.returnToSystem() }
+            // The chunk was freed as its scope ended; what its states held goes back to the system.
+            FreedMemory.returnToSystem()
         }
-        toBook.states = []
+        toBook.chunks = []
         return PackedBooking(part: builder.part(), offsets: offsets, anomalies: anomalies)
     }
 
@@ -269,7 +278,7 @@ extension JournalBuilder {
             cancellationReason: state.cancellationReason ?? "", cancellationFirstSeen: state.cancellationFirstSeen,
             isTrialPeriod: state.isTrialPeriod, isInIntroOfferPeriod: state.isInIntroOfferPeriod, isUpgraded: state.isUpgraded,
             ownershipType: ownership, currency: priced.currency, unitPrice: priced.unitPrice, gross: priced.gross,
-            proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: marks[position].recordCount,
+            proceeds: priced.proceeds, status: priced.status, firstRecordID: state.first.recordID, recordCount: state.mark.recordCount,
             signed: signed, refundVisible: visible)
     }
 }

@@ -15,10 +15,8 @@ struct JournalBuilder {
         var userName: String { users.name(user) }
     }
 
-    /// Every transaction seen, in order of first appearance.
-    private(set) var states: [TransactionState] = []
-    /// Each state's `MergeMark`, at the same position.
-    private(set) var marks: [MergeMark] = []
+    /// Every transaction seen, in order of first appearance, each updated where it lies.
+    private(set) var states = ChunkedValues<TransactionState>()
     /// Where each transaction's state is in `states`.
     private(set) var stateIndex = TransactionIndex()
     private(set) var anomalies: [Anomaly] = []
@@ -49,9 +47,9 @@ struct JournalBuilder {
     /// Ends the merge: hands every state over to the caller, leaving none here (for `finish`,
     /// which frees each once booked), and drops the room the index grew for and no
     /// transaction took (the journal keeps the index).
-    mutating func endMerge() -> [TransactionState] {
+    mutating func endMerge() -> ChunkedValues<TransactionState> {
         stateIndex.dropSpareCapacity()
-        defer { states = [] }
+        defer { states = ChunkedValues() }
         return states
     }
 
@@ -149,13 +147,11 @@ struct JournalBuilder {
                 position = stateIndex.insert(environment, copy.id)
                 assert(position == states.count, "the index numbers transactions as `states` holds them")
                 states.append(TransactionState(first: source, copy: copy))
-                marks.append(MergeMark())
             }
-            let state = states[position]
-            marks[position].noteRecord(rank: context.rank)
-            let conflicts = state.merge(copy, from: source)
-            if copy.cancellation.instant != nil, state.takeCancellationBeforePurchase(), let cancelled = state.cancellation,
-               let purchase = state.purchase {
+            states[position].noteRecord(rank: context.rank)
+            let conflicts = states[position].merge(copy, from: source)
+            if copy.cancellation.instant != nil, states[position].takeCancellationBeforePurchase(),
+               let cancelled = states[position].cancellation, let purchase = states[position].purchase {
                 anomalies.append(Anomaly(kind: .cancellationBeforePurchase, recordID: context.recordID, environment: environment,
                                          transactionID: copy.transactionID, user: context.userName,
                                          detail: "cancellation_date \(cancelled.iso8601) is before purchase_date \(purchase.iso8601); the refund stands"))

@@ -1,7 +1,6 @@
 /// What the merge counts for one transaction between records: in which record it last met
 /// the transaction, and how many records held it (SPEC `record_count`: a record holding
-/// several copies counts once). `JournalBuilder` keeps one per transaction in a flat array
-/// beside its states (same positions).
+/// several copies counts once). Each `TransactionState` keeps one.
 /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › MergeMark.
 struct MergeMark: Sendable {
     /// The rank of the latest record that held the transaction; -1 before any.

@@ -42,8 +42,10 @@ struct RecordIndex {
     /// arrays rather than an array per user: a million records, a few words each.
     private var visitTimes: [UnixMillis] = []
     private var visitStart: [Int] = []
-    /// Visits gathered while records are checked, grouped by `finish()`.
-    private var visits: [(user: UserID, time: UnixMillis)] = []
+    /// Visits gathered while records are checked, grouped by `finish()`: each visit's user and
+    /// time at the same position, in two arrays (a tuple array would pad each user to 8 bytes).
+    private var visitUsers: [UserID] = []
+    private var visitTimesAsRead: [UnixMillis] = []
     /// The latest readable `verified_at` of all records (the default `--as-of`).
     private(set) var latestVerifiedAt: UnixMillis?
     private(set) var recordsRead = 0
@@ -57,7 +59,8 @@ struct RecordIndex {
     /// visits, count and latest `verified_at`, without a processing order.
     init(users: UserTable, visits: [(user: UserID, time: UnixMillis)], latestVerifiedAt: UnixMillis?, recordsRead: Int) {
         self.users = users
-        self.visits = visits
+        visitUsers = visits.map(\.user)
+        visitTimesAsRead = visits.map(\.time)
         self.latestVerifiedAt = latestVerifiedAt
         self.recordsRead = recordsRead
         finish()
@@ -102,7 +105,10 @@ struct RecordIndex {
         let user = userName.map { users.intern($0) }
         if let verifiedAt {
             latestVerifiedAt = max(latestVerifiedAt ?? verifiedAt, verifiedAt)
-            if let user { visits.append((user, verifiedAt)) }
+            if let user {
+                visitUsers.append(user)
+                visitTimesAsRead.append(verifiedAt)
+            }
         }
         let storedUser = keys.userID.textValue ?? ""
         func reject(_ reason: RejectionReason, _ detail: String, recordID: String) {
@@ -150,13 +156,13 @@ struct RecordIndex {
     /// user's times put in order, which the input's order nearly always left them in.
     mutating func finish() {
         var start = [Int](repeating: 0, count: users.count + 1)
-        for visit in visits { start[Int(visit.user.index) + 1] += 1 }
+        for user in visitUsers { start[Int(user.index) + 1] += 1 }
         for user in 0..<users.count { start[user + 1] += start[user] }
-        var times = [UnixMillis](repeating: UnixMillis(0), count: visits.count)
+        var times = [UnixMillis](repeating: UnixMillis(0), count: visitUsers.count)
         var next = start
-        for visit in visits {
-            let user = Int(visit.user.index)
-            times[next[user]] = visit.time
+        for (user, time) in zip(visitUsers, visitTimesAsRead) {
+            let user = Int(user.index)
+            times[next[user]] = time
             next[user] += 1
         }
         for user in 0..<users.count where start[user + 1] - start[user] > 1 {
@@ -165,7 +171,8 @@ struct RecordIndex {
         }
         visitTimes = times
         visitStart = start
-        visits = []
+        visitUsers = []
+        visitTimesAsRead = []
     }
 
     /// Forgets the processing order (`entries`, `rankOfPosition`, `keyDigests`) once the records

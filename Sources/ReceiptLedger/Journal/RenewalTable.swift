@@ -7,8 +7,9 @@
 /// Figures: Benchmarks/EXPERIMENTS.md, "Kept" › RenewalTable.
 struct RenewalTable: Sendable {
     private var index = TransactionIndex()
-    /// The latest info of each subscription, by its number in `index`.
-    private var infos: [RenewalInfo] = []
+    /// The latest info's status of each subscription, by its number in `index` (the index
+    /// holds the id).
+    private var statuses: [RenewalStatus] = []
     /// The time of each subscription's latest info (SPEC §9: a signed info's `signedDate`, a
     /// receipt's its record's `verified_at`).
     private var times: [UnixMillis] = []
@@ -19,21 +20,21 @@ struct RenewalTable: Sendable {
     mutating func record(_ info: RenewalInfo, in environment: Environment, at time: UnixMillis) {
         if let number = index.find(environment, info.subscription) {
             guard time >= times[number] else { return }
-            infos[number].takeStatus(of: info)
+            statuses[number] = info.status
             times[number] = time
         } else {
             let number = index.insert(environment, info.subscription)
-            assert(number == infos.count, "the index numbers subscriptions as `infos` holds them")
-            infos.append(info)
+            assert(number == statuses.count, "the index numbers subscriptions as `statuses` holds them")
+            statuses.append(info.status)
             times.append(time)
         }
     }
 
-    /// The latest renewal info of the subscription `key`, if any record held one.
-    subscript(key: TransactionKey) -> RenewalInfo? {
-        index.find(key.environment, key.transactionID).map { infos[$0] }
+    /// The status of the latest renewal info of the subscription `key`, if any record held one.
+    subscript(key: TransactionKey) -> RenewalStatus? {
+        index.find(key.environment, key.transactionID).map { statuses[$0] }
     }
 
     /// How many subscriptions have renewal info.
-    var count: Int { infos.count }
+    var count: Int { statuses.count }
 }

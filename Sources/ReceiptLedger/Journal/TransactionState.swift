@@ -1,14 +1,11 @@
 /// What the journal knows about one transaction while records stream past, in
 /// (`verified_at`, `id`) order. SPEC §4 and §8 "Transactions" are applied copy by copy here.
 ///
-/// A class, so that the merge updates a state where it is and booking reads it without
-/// copying its strings. `@unchecked Sendable`: only the merging thread changes a state, and
-/// `JournalBuilder.finish` reads the finished states from two threads.
-///
-/// The merge holds one per transaction until every record is read, so a state keeps no key
-/// (the builder's index has it, by the state's number) and what only refunded or signed
-/// transactions need lies behind one reference (issue 26).
-final class TransactionState: @unchecked Sendable {
+/// A value kept where it lies in `TransactionStates`, which the merge updates in place: the
+/// merge holds one per transaction until every record is read, so a state keeps no key (the
+/// builder's index has it, by the state's number), no object header and no pointer to it, and
+/// what only refunded, signed or shared transactions need lies behind a reference (issue 26).
+struct TransactionState {
     /// The record a copy came from.
     struct Source {
         var recordID: Int64
@@ -18,6 +15,10 @@ final class TransactionState: @unchecked Sendable {
 
     /// The earliest record holding the transaction: its user owns it.
     let first: Source
+    /// Which optional fields have a value, and the flags (in `first`'s padding).
+    private var packed: Present = []
+    /// How many records held it, and the last of them (SPEC `record_count`).
+    private(set) var mark = MergeMark()
     /// Fixed fields, from the first copy of the earliest record; one it lacks is taken from the
     /// first later copy that has it, without a conflict (SPEC §8 Revision 2).
     var productID: String?
@@ -25,7 +26,7 @@ final class TransactionState: @unchecked Sendable {
     /// nil while no copy gave a quantity (`quantity: null` counts as absent); 1 when bad.
     var givenQuantity: Int64? {
         get { packed.contains(.hasGivenQuantity) ? givenQuantityValue : nil }
-        set { store(newValue, in: &givenQuantityValue, present: .hasGivenQuantity) }
+        set { Self.store(newValue, in: &givenQuantityValue, present: .hasGivenQuantity, packed: &packed) }
     }
     /// The quantity booked (SPEC: absent means 1).
     var quantity: Int64 { givenQuantity ?? 1 }
@@ -33,15 +34,15 @@ final class TransactionState: @unchecked Sendable {
     /// copy's is unreadable).
     var purchase: UnixMillis? {
         get { instant(purchaseMillis, if: .hasPurchase) }
-        set { store(newValue?.rawValue, in: &purchaseMillis, present: .hasPurchase) }
+        set { Self.store(newValue?.rawValue, in: &purchaseMillis, present: .hasPurchase, packed: &packed) }
     }
     var originalPurchase: UnixMillis? {
         get { instant(originalPurchaseMillis, if: .hasOriginalPurchase) }
-        set { store(newValue?.rawValue, in: &originalPurchaseMillis, present: .hasOriginalPurchase) }
+        set { Self.store(newValue?.rawValue, in: &originalPurchaseMillis, present: .hasOriginalPurchase, packed: &packed) }
     }
     var expires: UnixMillis? {
         get { instant(expiresMillis, if: .hasExpires) }
-        set { store(newValue?.rawValue, in: &expiresMillis, present: .hasExpires) }
+        set { Self.store(newValue?.rawValue, in: &expiresMillis, present: .hasExpires, packed: &packed) }
     }
     var ownershipType: String?
     /// The refund state (SPEC §4, §9): from the latest copy that says anything about it, by
@@ -136,7 +137,6 @@ final class TransactionState: @unchecked Sendable {
     private var purchaseMillis: Int64 = 0
     private var originalPurchaseMillis: Int64 = 0
     private var expiresMillis: Int64 = 0
-    private var packed: Present = []
 
     /// Which optional fields have a value, and the flags.
     private struct Present: OptionSet {
@@ -151,12 +151,12 @@ final class TransactionState: @unchecked Sendable {
         static let isUpgraded = Present(rawValue: 1 << 7)
     }
 
-    private func set(_ flag: Present, _ value: Bool) {
+    private mutating func set(_ flag: Present, _ value: Bool) {
         if value { packed.insert(flag) } else { packed.remove(flag) }
     }
 
     /// The refund order, made when first needed.
-    private func refundOrder() -> RefundOrder {
+    private mutating func refundOrder() -> RefundOrder {
         if let ordered { return ordered }
         let order = RefundOrder()
         ordered = order
@@ -167,7 +167,7 @@ final class TransactionState: @unchecked Sendable {
         packed.contains(present) ? UnixMillis(millis) : nil
     }
 
-    private func store(_ value: Int64?, in field: inout Int64, present: Present) {
+    private static func store(_ value: Int64?, in field: inout Int64, present: Present, packed: inout Present) {
         if let value {
             field = value
             packed.insert(present)
@@ -191,10 +191,15 @@ final class TransactionState: @unchecked Sendable {
         givenQuantity = copy.givenQuantity
     }
 
+    /// Counts the record at `rank` (once however many copies of the transaction it holds).
+    mutating func noteRecord(rank: Int) {
+        mark.noteRecord(rank: rank)
+    }
+
     /// Merges one copy; returns the fields that disagree with the fixed fields
-    /// (for `conflicting_transaction`), empty when none. The record is counted by the
-    /// builder's `MergeMark`.
-    func merge(_ copy: TransactionCopy, from source: Source) -> [String] {
+    /// (for `conflicting_transaction`), empty when none. The record is counted by
+    /// `noteRecord`.
+    mutating func merge(_ copy: TransactionCopy, from source: Source) -> [String] {
         noteUser(source)
         var conflicts: [String] = []
         // An absent id is not a disagreement (old answers omit some); two different ids are.
@@ -245,7 +250,7 @@ final class TransactionState: @unchecked Sendable {
     /// kept when the copy says anything and is not earlier (copies are merged in reading
     /// order, so an equal time is a later read). A signed copy with an unreadable
     /// `revocationDate` says nothing.
-    private func mergeRefundState(_ copy: TransactionCopy, from source: Source) {
+    private mutating func mergeRefundState(_ copy: TransactionCopy, from source: Source) {
         let time = copy.signedDate ?? source.verifiedAt
         let revoked = copy.cancellation.instant
         if copy.isSigned {
@@ -281,7 +286,7 @@ final class TransactionState: @unchecked Sendable {
 
     /// Price and currency from the earliest signed copy that has both; storefront, account
     /// token and Apple's product type each from the earliest that has it (SPEC §9).
-    private func mergeSignedFields(_ signed: SignedTransactionFields) {
+    private mutating func mergeSignedFields(_ signed: SignedTransactionFields) {
         let order = refundOrder()
         if order.signedPriceMilliunits == nil, let price = signed.priceMilliunits, let currency = signed.currency, !currency.isEmpty {
             order.signedPriceMilliunits = price
@@ -304,14 +309,14 @@ final class TransactionState: @unchecked Sendable {
     /// Whether `cancellation_before_purchase` is to be raised now (SPEC §8 Revision 2): the
     /// cancellation just merged is earlier than the purchase instant, and none was raised
     /// before. The refund stands.
-    func takeCancellationBeforePurchase() -> Bool {
+    mutating func takeCancellationBeforePurchase() -> Bool {
         guard !cancellationBeforePurchaseRaised, let cancellation, let purchase, cancellation < purchase else { return false }
         cancellationBeforePurchaseRaised = true
         return true
     }
 
     /// Notes the record's user when it is not the owner (for `shared_transaction`).
-    func noteUser(_ source: Source) {
+    mutating func noteUser(_ source: Source) {
         guard source.user != first.user else { return }
         let others = self.others ?? OtherUsers()
         self.others = others

@@ -11,7 +11,7 @@ struct Subscription: Sendable {
     var latestExpires: UnixMillis?
     var paidPeriods: Int
     var refundedPeriods: Int
-    var renewal: RenewalInfo?
+    var renewal: RenewalStatus?
     var state: State
 
     /// Every subscription, in key order (environment, original_transaction_id).
@@ -67,7 +67,7 @@ struct Subscription: Sendable {
     }
 
     /// The subscription of `members`, its transactions ordered by purchase, then by key.
-    private static func subscription(_ key: TransactionKey, byPurchase members: ArraySlice<Transaction>, renewal: RenewalInfo?,
+    private static func subscription(_ key: TransactionKey, byPurchase members: ArraySlice<Transaction>, renewal: RenewalStatus?,
                                      asOf: UnixMillis?) -> Subscription {
         var latestPaid: Transaction?
         var paidPeriods = 0, refundedPeriods = 0
@@ -98,7 +98,7 @@ struct Subscription: Sendable {
     }
 }
 
-extension RenewalInfo {
+extension RenewalStatus {
     /// `auto_renew_status` `0` (notifications send `false`).
     var autoRenewIsOff: Bool {
         guard let status = autoRenewStatus else { return false }

@@ -205,14 +205,18 @@ struct RenewalInfo: Sendable, Equatable {
 
     static let keys = JSONKeySet(["original_transaction_id", "auto_renew_status", "expiration_intent", "is_in_billing_retry_period"])
 
-    /// Takes every field but the subscription from `later`, info on the same subscription.
-    /// Assigning the whole value would retain `later`'s id string and release this one's, cold
-    /// by then: once per `pending_renewal_info` entry of every record.
-    mutating func takeStatus(of later: RenewalInfo) {
-        assert(later.subscription == subscription, "renewal info of another subscription")
-        autoRenewStatus = later.autoRenewStatus
-        expirationIntent = later.expirationIntent
-        inBillingRetry = later.inBillingRetry
-        signedDate = later.signedDate
+    /// What the reports take from it (SPEC §7 subscriptions).
+    var status: RenewalStatus {
+        RenewalStatus(autoRenewStatus: autoRenewStatus, expirationIntent: expirationIntent, inBillingRetry: inBillingRetry)
     }
+}
+
+/// What the reports take from a subscription's latest renewal info, values as Apple sent them:
+/// without the subscription's id and the info's time, which the table and the subscription
+/// keep once (a run holds one per subscription: issue 26).
+struct RenewalStatus: Sendable, Equatable {
+    var autoRenewStatus: String?
+    var expirationIntent: String?
+    /// nil when the entry lacks `is_in_billing_retry_period`.
+    var inBillingRetry: Bool?
 }

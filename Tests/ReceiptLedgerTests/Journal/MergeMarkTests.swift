@@ -1,7 +1,7 @@
 import Testing
 @testable import ReceiptLedger
 
-/// `MergeMark`: the merge's per-transaction record count kept beside the states.
+/// `MergeMark`: the merge's per-transaction record count, kept in each state.
 @Suite struct MergeMarkTests {
     @Test func aRecordIsCountedOnceHoweverManyCopiesItHolds() {
         var mark = MergeMark()
