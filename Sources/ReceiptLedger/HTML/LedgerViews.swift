@@ -54,31 +54,85 @@ enum LedgerViews {
         }
     }
 
-    /// The `topUsers` production users with the largest net over all periods, per currency.
+    /// The `topUsers` production users with the largest net over all periods, per currency
+    /// (ties: larger gross, then user id by code point).
+    ///
+    /// A user ledger has a row per user and period, and the page is written beside the rest of
+    /// the report: each user is ranked on a number, a net, a gross and a period count, and only
+    /// the users shown have their amounts summed in full, in a second pass (issue 26).
     static func topUsersTables(_ data: ReportData) -> [TemplateValue] {
-        var sums: [Currency: [String: (amounts: LedgerAmounts, periods: Int)]] = [:]
-        for row in data.ledgers.byUser.sortedRows where row.key.environment == .production {
-            sums[row.key.currency, default: [:]][row.key.item, default: (LedgerAmounts(), 0)].amounts += row.amounts
-            sums[row.key.currency, default: [:]][row.key.item, default: (LedgerAmounts(), 0)].periods += 1
+        let rows = data.ledgers.byUser.sortedRows
+        var rankings: [Currency: UserRanking] = [:]
+        for row in rows where row.key.environment == .production {
+            rankings[row.key.currency, default: UserRanking()].add(row.key.item, row.amounts)
         }
-        return sums.keys.sorted().map { currency in
-            let users = sums[currency] ?? [:]
-            let ranked = users.sorted { l, r in
-                if l.value.amounts.net != r.value.amounts.net { return l.value.amounts.net > r.value.amounts.net }
-                if l.value.amounts.gross != r.value.amounts.gross { return l.value.amounts.gross > r.value.amounts.gross }
-                return l.key.utf8.lexicographicallyPrecedes(r.key.utf8)
-            }.prefix(topUsers)
+        var shown: [Currency: (users: [String], position: [String: Int], amounts: [LedgerAmounts])] = [:]
+        for (currency, ranking) in rankings {
+            let users = ranking.top(topUsers)
+            shown[currency] = (users, Dictionary(uniqueKeysWithValues: users.enumerated().map { ($1, $0) }),
+                               Array(repeating: LedgerAmounts(), count: users.count))
+        }
+        for row in rows where row.key.environment == .production {
+            guard let at = shown[row.key.currency]?.position[row.key.item] else { continue }
+            shown[row.key.currency]?.amounts[at] += row.amounts
+        }
+        return rankings.keys.sorted().map { currency in
+            let ranking = rankings[currency] ?? UserRanking()
+            let top = shown[currency] ?? ([], [:], [])
             return .object([
                 "currency": .string(currency.code),
-                "users": .list(ranked.enumerated().map { rank, entry in
-                    var fields = IndexPage.amountsFields(currency: currency, entry.value.amounts)
+                "users": .list(top.users.indices.map { rank in
+                    var fields = IndexPage.amountsFields(currency: currency, top.amounts[rank])
                     fields["rank"] = .string(String(rank + 1))
-                    fields["user"] = .string(entry.key)
-                    fields["periods"] = .string(Display.count(entry.value.periods))
+                    fields["user"] = .string(top.users[rank])
+                    fields["periods"] = .string(Display.count(ranking.periods(of: top.users[rank])))
                     return .object(fields)
                 }),
-                "user_count": .string(Display.count(users.count)),
+                "user_count": .string(Display.count(ranking.count)),
             ])
+        }
+    }
+
+    /// One currency's users numbered as met, with their net, gross and period count summed.
+    private struct UserRanking {
+        private var numbers: [String: Int] = [:]
+        private var names: [String] = []
+        private var net: [Int64] = []
+        private var gross: [Int64] = []
+        private var periodCounts: [Int] = []
+
+        var count: Int { names.count }
+
+        /// Adds one period's row of `user`.
+        mutating func add(_ user: String, _ amounts: LedgerAmounts) {
+            let number: Int
+            if let known = numbers[user] {
+                number = known
+            } else {
+                number = names.count
+                numbers[user] = number
+                names.append(user)
+                net.append(0)
+                gross.append(0)
+                periodCounts.append(0)
+            }
+            net[number] += amounts.net
+            gross[number] += amounts.gross
+            periodCounts[number] += 1
+        }
+
+        func periods(of user: String) -> Int {
+            numbers[user].map { periodCounts[$0] } ?? 0
+        }
+
+        /// The `limit` first users by net, then gross (both largest first), then id by code point.
+        func top(_ limit: Int) -> [String] {
+            let ranked = names.indices.sorted { l, r in
+                if net[l] != net[r] { return net[l] > net[r] }
+                if gross[l] != gross[r] { return gross[l] > gross[r] }
+                return names[l].utf8.lexicographicallyPrecedes(names[r].utf8)
+            }
+            return ranked.prefix(limit).map { names[$0] }
         }
     }
 }

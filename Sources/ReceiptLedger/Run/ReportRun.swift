@@ -126,11 +126,12 @@ package struct ReportRun {
             Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
         }
         let orderCount = orders?.count ?? 0
-        let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
-        // The orders are reconciled first, and freed before the ledgers are built: they are
-        // among the largest things a run holds, and the ledgers' tables grow as they are built.
+        // The orders are reconciled first, and freed before the ledgers and the subscriptions
+        // are built: they are among the largest things a run holds, and the ledgers' tables
+        // and the subscriptions grow as they are built.
         let reconciliation = orders.take().map(reconcile)
         FreedMemory.returnToSystem()
+        let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         // One at a time, what the ledgers' tally freed goes back before the subscriptions are built.
         if !besideLedgers { FreedMemory.returnToSystem() }
