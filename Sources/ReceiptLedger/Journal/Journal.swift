@@ -87,7 +87,7 @@ extension JournalBuilder {
             bookedPositions[position] = Int32(keyOrdered.count)
             keyOrdered.append((part, offset))
         }
-        let packed = PackedTransactions.inKeyOrder(consume parts, keyOrder: keyOrdered, users: users)
+        let packed = PackedTransactions.inKeyOrder(consume parts, keyOrder: keyOrdered, users: users, keys: stateIndex)
         return journal(transactions: TransactionList(stored: packed), anomalies: anomalies, recordsRead: recordsRead,
                        heldTransactionIDs: HeldTransactionIDs(index: stateIndex), bookedPositions: bookedPositions)
     }
@@ -126,7 +126,7 @@ extension JournalBuilder {
                 guard let chunk = toBook.chunks[chunkIndex].take() else { continue }
                 while let state = chunk.take() {
                     if let transaction = book(state, at: firstPosition + index, catalog: catalog, anomalies: &anomalies) {
-                        offsets[index] = builder.append(transaction)
+                        offsets[index] = builder.append(transaction, number: firstPosition + index)
                     }
                     index += 1
                 }

@@ -32,6 +32,8 @@ struct JournalBuilder {
     /// else per record (SPEC §9).
     private(set) var notifications: [NotificationRow] = []
     private var notificationUUIDs = Set<String>()
+    /// One copy of each notification type and subtype: a handful of texts over every row.
+    private var notificationTexts = StringPool()
     /// Environments whose consumable refunds Apple reported in the input (SPEC §9).
     private(set) var consumableRefundEnvironments = Set<Environment>()
     /// Keys of timestamp anomalies already raised, so each is raised once, at its earliest record.
@@ -105,6 +107,8 @@ struct JournalBuilder {
         noteEnvironmentCheck(record, copies: EnvironmentCheck.CopyEnvironments(copyEnvironments, record: environment), context: context)
         if var event = record.notification, event.uuid.isEmpty || notificationUUIDs.insert(event.uuid).inserted {
             if event.environment == nil { event.environment = environment }
+            event.notificationType = notificationTexts.intern(event.notificationType)
+            event.subtype = notificationTexts.intern(event.subtype)
             notifications.append(NotificationRow(recordID: context.recordID, user: context.userName, event: event))
         }
         if !record.consumableRefundEnvironments.isEmpty { consumableRefundEnvironments.formUnion(record.consumableRefundEnvironments) }

@@ -22,6 +22,8 @@ final class PackedTransactions: StoredTransactions {
     private let begins: [UInt64]
     /// Whom the transactions name (the index's users).
     private let users: UserTable
+    /// The journal's index, which holds the keys of the transactions packed with their number.
+    private let keys: TransactionIndex?
     private let failure = Mutex<FatalError?>(nil)
 
     /// The bytes one `Builder` packed, with the tables its transactions' numbers refer to.
@@ -29,20 +31,17 @@ final class PackedTransactions: StoredTransactions {
     /// from it without copying or retaining the tables one by one. `@unchecked Sendable`: the
     /// block is written once, in `init`, and only read after.
     final class Part: @unchecked Sendable {
-        private let block: UnsafeMutableBufferPointer<UInt8>
+        private let block: ByteBlock
         fileprivate let texts: [String]
         fileprivate let currencies: [Currency]
         fileprivate let whole: [Transaction]
 
-        fileprivate init(bytes: [UInt8], texts: [String], currencies: [Currency], whole: [Transaction]) {
-            block = .allocate(capacity: bytes.count)
-            _ = block.initialize(fromContentsOf: bytes)
+        fileprivate init(bytes: GrowingBytes, texts: [String], currencies: [Currency], whole: [Transaction]) {
+            block = bytes.takeBlock()
             (self.texts, self.currencies, self.whole) = (texts, currencies, whole)
         }
 
-        deinit { block.deallocate() }
-
-        fileprivate var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(block) }
+        fileprivate var bytes: UnsafeBufferPointer<UInt8> { block.bytes }
     }
 
     /// Where a transaction packed by the builder of part `part` at `offset` begins, for `init`.
@@ -52,10 +51,12 @@ final class PackedTransactions: StoredTransactions {
     }
 
     /// `begins`: where each transaction begins (`begin(part:offset:)`), in key order.
-    init(parts: [Part], begins: [UInt64], users: UserTable) {
+    /// `keys`: the index whose numbers `Builder.append` was given, if any.
+    init(parts: [Part], begins: [UInt64], users: UserTable, keys: TransactionIndex? = nil) {
         self.parts = parts
         self.begins = begins
         self.users = users
+        self.keys = keys
         count = begins.count
     }
 
@@ -63,7 +64,8 @@ final class PackedTransactions: StoredTransactions {
     /// offset there (as `Builder.append` gave it), in key order. Each part's bytes are copied
     /// in that order, one part at a time, so that a pass reads every part from start to end
     /// instead of jumping (a cache miss per transaction).
-    static func inKeyOrder(_ parts: consuming [Part], keyOrder: [(part: Int, offset: Int)], users: UserTable) -> PackedTransactions {
+    static func inKeyOrder(_ parts: consuming [Part], keyOrder: [(part: Int, offset: Int)], users: UserTable,
+                           keys: TransactionIndex? = nil) -> PackedTransactions {
         // Each part is dropped once copied: the copies do not add to the old parts.
         var remaining: [Part?] = parts.map { $0 }
         _ = consume parts
@@ -76,15 +78,14 @@ final class PackedTransactions: StoredTransactions {
             let wanted = keyOrder.lazy.filter { $0.part == number }.map(\.offset)
             // In the order they were packed: where each transaction ends is where the next begins.
             let packedOrder = wanted.sorted()
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(part.bytes.count)
+            let bytes = GrowingBytes()
             var offsets: [Int] = []
             offsets.reserveCapacity(packedOrder.count)
             for offset in wanted {
                 let next = packedOrder.firstIndexAbove(offset)
                 let end = next < packedOrder.count ? packedOrder[next] : part.bytes.count
                 offsets.append(bytes.count)
-                bytes.append(contentsOf: part.bytes[offset..<end])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: part.bytes[offset..<end]))
             }
             orderedParts.append(Part(bytes: bytes, texts: part.texts, currencies: part.currencies, whole: part.whole))
             moved.append(offsets)
@@ -94,7 +95,7 @@ final class PackedTransactions: StoredTransactions {
             defer { taken[entry.part] += 1 }
             return begin(part: entry.part, offset: moved[entry.part][taken[entry.part]])
         }
-        return PackedTransactions(parts: orderedParts, begins: begins, users: users)
+        return PackedTransactions(parts: orderedParts, begins: begins, users: users, keys: keys)
     }
 
     /// Kept in memory: a report made from it may build its parts side by side.
@@ -115,7 +116,7 @@ final class PackedTransactions: StoredTransactions {
         guard partNumber < parts.count else { return fail("a part that does not exist") }
         let part = parts[partNumber]
         var cursor = ByteCursor(bytes: part.bytes, offset: offset)
-        return Self.unpack(&cursor, part: part, users: users) ?? fail("bytes that do not unpack at \(offset) of part \(partNumber)")
+        return Self.unpack(&cursor, part: part, users: users, keys: keys) ?? fail("bytes that do not unpack at \(offset) of part \(partNumber)")
     }
 
     private func fail(_ what: String) -> Transaction {
@@ -143,16 +144,18 @@ extension PackedTransactions {
     /// Packs one booking thread's transactions, in any order: `append` gives where each begins.
     ///
     /// Each transaction is a tag byte (0: packed, 2: packed with what signed copies add, 1:
-    /// kept whole, then its number in `whole`), then the environment, product type, status and
-    /// price source as a byte each, the transaction and original ids as a length and their
-    /// UTF-8, then as variable-length numbers: the user, the product id, cancellation reason and
-    /// ownership type as numbers in `texts`, the currency's number + 1 (0: none), the `Packed`
+    /// kept whole, then its number in `whole`; plus `keyByNumber`), then its key: its number in
+    /// the index, or the environment as a byte and the transaction id as a length and its
+    /// UTF-8; then the product type, status and price source as a byte each, the original id
+    /// as 0 when it is the transaction's own, else as its length + 1 and UTF-8, then as variable-length
+    /// numbers: the user, the product id, cancellation reason and ownership type as numbers in
+    /// `texts`, the currency's number + 1 (0: none), the `Packed`
     /// bits, quantity and purchase, each optional instant and amount the bits say is present,
     /// the first record id and the record count (signed numbers zigzag-encoded). Tag 2 adds the
     /// signed detail: its texts as numbers, its amounts as a currency number + 1 (0: none) and
     /// minor units, the refunded units, and its two flags as one number.
     struct Builder {
-        private var bytes: [UInt8] = []
+        private var bytes = GrowingBytes()
         private var texts = ExactStringIndex()
         private var currencies: [Currency] = []
         private var currencyNumbers: [String: Int] = [:]
@@ -160,8 +163,14 @@ extension PackedTransactions {
 
         init() {}
 
-        /// Packs `transaction`; returns its offset in this builder's bytes.
-        mutating func append(_ transaction: Transaction) -> Int {
+        /// Set in the tag byte when the transaction's key is written as its number in the
+        /// journal's index (`append(_:number:)`), which the list is given to read it back.
+        static let keyByNumber: UInt8 = 4
+
+        /// Packs `transaction`; returns its offset in this builder's bytes. `number`: the
+        /// transaction's number in the index the list will be given (`inKeyOrder`'s `keys`),
+        /// written instead of its key (the index holds it for the whole run: issue 26).
+        mutating func append(_ transaction: Transaction, number: Int? = nil) -> Int {
             let offset = bytes.count
             guard let f = transaction.fields else {
                 bytes.append(1)
@@ -170,13 +179,17 @@ extension PackedTransactions {
                 return offset
             }
             let signed = f.signed
-            bytes.append(signed.isNone ? 0 : 2)
-            bytes.append(f.key.environment == .production ? 0 : 1)
+            bytes.append((signed.isNone ? 0 : 2) | (number == nil ? 0 : Self.keyByNumber))
+            if let number {
+                unsigned(UInt64(number))
+            } else {
+                bytes.append(f.key.environment == .production ? 0 : 1)
+                id(f.key.transactionID.text)
+            }
             bytes.append(Codes.productType(f.productType))
             bytes.append(Codes.status(f.status))
             bytes.append(Codes.priceSource(f.priceSource))
-            id(f.key.transactionID.text)
-            id(f.originalTransactionID)
+            originalID(f.originalTransactionID, own: f.key.transactionID.text)
             unsigned(UInt64(UInt32(bitPattern: f.user.index)))
             text(f.productID)
             text(f.cancellationReason)
@@ -240,6 +253,16 @@ extension PackedTransactions {
             }
         }
 
+        /// The original id as 0 when it is the transaction's own (a purchase, a subscription's
+        /// first period: most transactions), else as its length + 1 and UTF-8.
+        private mutating func originalID(_ text: IDText, own: IDText) {
+            if text == own { return unsigned(0) }
+            text.withUTF8 { utf8 in
+                unsigned(UInt64(utf8.count) + 1)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
         private mutating func text(_ text: String) {
             unsigned(UInt64(texts.insert(ExactString(text)).number))
         }
@@ -253,17 +276,27 @@ extension PackedTransactions {
     }
 
     /// The transaction packed at the cursor; nil when the bytes are not what `Builder` writes.
-    fileprivate static func unpack(_ cursor: inout ByteCursor, part: Part, users: UserTable) -> Transaction? {
-        let tag = cursor.byte()
+    fileprivate static func unpack(_ cursor: inout ByteCursor, part: Part, users: UserTable, keys: TransactionIndex?) -> Transaction? {
+        let byte = cursor.byte()
+        let tag = byte & ~Builder.keyByNumber
         if tag == 1 {
             let number = Int(cursor.unsigned())
             guard !cursor.failed, number < part.whole.count else { return nil }
             return part.whole[number]
         }
-        let environment: Environment = cursor.byte() == 0 ? .production : .sandbox
+        let key: TransactionKey
+        if byte & Builder.keyByNumber != 0 {
+            let number = cursor.unsigned()
+            guard let keys, number < UInt64(keys.count) else { return nil }
+            key = keys.key(Int(number))
+        } else {
+            let environment: Environment = cursor.byte() == 0 ? .production : .sandbox
+            guard let id = cursor.id() else { return nil }
+            key = TransactionKey(environment, id)
+        }
         guard let productType = Codes.productType(cursor.byte()), let status = Codes.status(cursor.byte()),
               let priceSource = Codes.priceSource(cursor.byte()),
-              let id = cursor.id(), let original = cursor.id() else { return nil }
+              let original = cursor.originalID(own: key.transactionID.text) else { return nil }
         let user = cursor.unsigned()
         let productID = cursor.text(in: part.texts), reason = cursor.text(in: part.texts), ownership = cursor.text(in: part.texts)
         let currencyNumber = Int(cursor.unsigned())
@@ -292,7 +325,7 @@ extension PackedTransactions {
         signed.priceSource = priceSource
         let userID = UserID(index: Int32(user))
         return Transaction(fields: Transaction.Fields(
-            key: TransactionKey(environment, id), originalTransactionID: original, user: userID, userName: users.name(userID),
+            key: key, originalTransactionID: original, user: userID, userName: users.name(userID),
             productID: productID, productType: productType.value, quantity: quantity, purchase: UnixMillis(purchase),
             originalPurchaseMillis: originalPurchase, expiresMillis: expires, cancellationMillis: cancellation,
             cancellationFirstSeenMillis: cancellationFirstSeen, cancellationReason: reason, ownershipType: ownership,
@@ -390,6 +423,20 @@ private struct ByteCursor {
     /// An id written as its length and UTF-8.
     mutating func id() -> IDText? {
         let length = Int(clamping: unsigned())
+        guard !failed, length <= bytes.count - offset else {
+            failed = true
+            return nil
+        }
+        defer { offset += length }
+        return IDText(utf8: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]))
+    }
+
+    /// An original id written by `Builder.originalID`: `own` for 0, else the id of the length
+    /// that number less 1.
+    mutating func originalID(own: IDText) -> IDText? {
+        let lengthPlusOne = unsigned()
+        guard lengthPlusOne != 0 else { return failed ? nil : own }
+        let length = Int(clamping: lengthPlusOne - 1)
         guard !failed, length <= bytes.count - offset else {
             failed = true
             return nil

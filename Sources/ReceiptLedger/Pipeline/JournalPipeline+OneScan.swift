@@ -3,6 +3,22 @@ extension JournalPipeline {
     /// `ProcessingOrderWindow`; nil when the input is too far out of order for the window, after
     /// which nothing of this attempt is kept.
     func runInOneScan(source: RecordSource) throws -> Result? {
+        // The scan's readers, batches and records are gone once `scan` returns, before the
+        // journal is booked: only the index and the merge are kept.
+        guard var (index, builder) = try scan(source) else { return nil }
+        builder.reject(rows: index.rowRejections)
+        builder.users = index.users
+        var result = finish(&builder, index: index, readInOneScan: true)
+        // The visits are grouped by user once the journal is booked: grouping takes them twice
+        // over, and the merge's states are freed by then.
+        index = RecordIndex()
+        result.index.finish()
+        return result
+    }
+
+    /// The record index and the merge of every record, read in one scan; nil when the input is
+    /// too far out of order.
+    private func scan(_ source: RecordSource) throws -> (RecordIndex, JournalBuilder)? {
         progress?.phase("reading answers")
         progress?.start(total: 0)
         let parsing = makeWorkers()
@@ -37,11 +53,7 @@ extension JournalPipeline {
         progress?.finish()
         PhaseTimer.threadCPU("the reading and merging thread, so far")
         PhaseTimer.mark("records read and merged in one scan")
-
-        merge.index.finish()
-        merge.builder.reject(rows: merge.index.rowRejections)
-        merge.builder.users = merge.index.users
-        return finish(&merge.builder, index: merge.index, readInOneScan: true)
+        return (merge.index, merge.builder)
     }
 }
 

@@ -3,7 +3,7 @@
 /// zigzag-mapped first, so that small negative numbers stay short.
 enum Varint {
     /// Appends `value` to `bytes`.
-    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+    static func append<Bytes: ByteAppending>(_ value: UInt64, to bytes: inout Bytes) {
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
