@@ -17,12 +17,14 @@ struct TransactionState {
     let first: Source
     /// Which optional fields have a value, and the flags (in `first`'s padding).
     private var packed: Present = []
+    /// The ownership type: 0 none, 1 `PURCHASED`, 2 `FAMILY_SHARED`, 3 another text, kept in
+    /// `rare` (in `first`'s padding too).
+    private var ownershipCode: UInt8 = 0
     /// How many records held it, and the last of them (SPEC `record_count`).
     private(set) var mark = MergeMark()
     /// Fixed fields, from the first copy of the earliest record; one it lacks is taken from the
     /// first later copy that has it, without a conflict (SPEC §8 Revision 2).
     var productID: String?
-    var originalTransactionID: IDText?
     /// nil while no copy gave a quantity (`quantity: null` counts as absent); 1 when bad.
     var givenQuantity: Int64? {
         get { packed.contains(.hasGivenQuantity) ? givenQuantityValue : nil }
@@ -44,34 +46,57 @@ struct TransactionState {
         get { instant(expiresMillis, if: .hasExpires) }
         set { Self.store(newValue?.rawValue, in: &expiresMillis, present: .hasExpires, packed: &packed) }
     }
-    var ownershipType: String?
+    var ownershipType: String? {
+        get {
+            switch ownershipCode {
+            case 0: return nil
+            case 1: return "PURCHASED"
+            case 2: return "FAMILY_SHARED"
+            default: return rare?.otherOwnershipType
+            }
+        }
+        set {
+            // Byte for byte, as every text of a record is compared (`ExactString`).
+            if let newValue, newValue.hasSameUTF8(as: "PURCHASED") {
+                ownershipCode = 1
+            } else if let newValue, newValue.hasSameUTF8(as: "FAMILY_SHARED") {
+                ownershipCode = 2
+            } else if let newValue {
+                ownershipCode = 3
+                rareFields().otherOwnershipType = newValue
+            } else {
+                ownershipCode = 0
+            }
+        }
+    }
     /// The refund state (SPEC §4, §9): from the latest copy that says anything about it, by
     /// copy time (a signed copy's `signedDate`, else its record's `verified_at`), ties by
     /// reading order. A signed copy always says something (revoked or not); a receipt copy only
     /// when it carries a readable cancellation.
     var cancellation: UnixMillis? {
-        get { ordered?.cancellation }
-        set { if newValue != nil || ordered != nil { refundOrder().cancellation = newValue } }
+        get { rare?.cancellation }
+        set { if newValue != nil || rare != nil { rareFields().cancellation = newValue } }
     }
     var cancellationReason: String? {
-        get { ordered?.cancellationReason }
-        set { if newValue != nil || ordered != nil { refundOrder().cancellationReason = newValue } }
+        get { rare?.cancellationReason }
+        set { if newValue != nil || rare != nil { rareFields().cancellationReason = newValue } }
     }
-    /// What only transactions with a cancellation or a signed copy need (SPEC §9): made when
-    /// the first such copy is merged, so that the rest (nearly all) keep one nil pointer.
-    private(set) var ordered: RefundOrder?
-    var revocationType: String? { ordered?.revocationType }
-    var revocationPercentageText: String? { ordered?.revocationPercentageText }
-    var revocationPercentage: Int64? { ordered?.revocationPercentage }
-    var signedPriceMilliunits: Int64? { ordered?.signedPriceMilliunits }
-    var signedCurrency: String? { ordered?.signedCurrency }
-    var storefront: String? { ordered?.storefront }
-    var appAccountToken: String? { ordered?.appAccountToken }
-    var signedProductType: ProductType? { ordered?.signedProductType }
+    /// What only transactions with a cancellation, a signed copy, another user's record or an
+    /// unusual ownership type need: made when first needed, so that the rest (nearly all) keep
+    /// one nil pointer.
+    private(set) var rare: Rare?
+    var revocationType: String? { rare?.revocationType }
+    var revocationPercentageText: String? { rare?.revocationPercentageText }
+    var revocationPercentage: Int64? { rare?.revocationPercentage }
+    var signedPriceMilliunits: Int64? { rare?.signedPriceMilliunits }
+    var signedCurrency: String? { rare?.signedCurrency }
+    var storefront: String? { rare?.storefront }
+    var appAccountToken: String? { rare?.appAccountToken }
+    var signedProductType: ProductType? { rare?.signedProductType }
 
-    /// The order of the copies' refund state, the refund state itself and the signed copies'
-    /// fields.
-    final class RefundOrder {
+    /// The order of the copies' refund state, the refund state itself, the signed copies'
+    /// fields, the other users and an ownership type other than the two Apple documents.
+    final class Rare {
         /// The refund state (see `cancellation`) and its first sighting.
         var cancellation: UnixMillis?
         var cancellationReason: String?
@@ -96,11 +121,17 @@ struct TransactionState {
         var storefront: String?
         var appAccountToken: String?
         var signedProductType: ProductType?
+        /// Users other than the owner whose records hold it, with their earliest record, and
+        /// in the order their first records were merged.
+        var otherUsersEarliestRecord: [UserID: Int64] = [:]
+        var otherUserOrder: [UserID] = []
+        /// `ownershipType` when it is neither `PURCHASED` nor `FAMILY_SHARED`.
+        var otherOwnershipType: String?
     }
     /// `verified_at` of the earliest record showing a readable cancellation.
     var cancellationFirstSeen: UnixMillis? {
-        get { ordered?.cancellationFirstSeen }
-        set { if newValue != nil || ordered != nil { refundOrder().cancellationFirstSeen = newValue } }
+        get { rare?.cancellationFirstSeen }
+        set { if newValue != nil || rare != nil { rareFields().cancellationFirstSeen = newValue } }
     }
     /// `cancellation_before_purchase` was raised (once per transaction).
     var cancellationBeforePurchaseRaised: Bool {
@@ -120,16 +151,9 @@ struct TransactionState {
         set { set(.isUpgraded, newValue) }
     }
     /// Users other than the owner whose records hold it, with their earliest record.
-    var otherUsers: [UserID: Int64] { others?.earliestRecord ?? [:] }
+    var otherUsers: [UserID: Int64] { rare?.otherUsersEarliestRecord ?? [:] }
     /// Those users in the order their first records were merged.
-    var otherUserOrder: [UserID] { others?.order ?? [] }
-    /// Made when a record of another user is merged: nearly every transaction has none.
-    private var others: OtherUsers?
-
-    private final class OtherUsers {
-        var earliestRecord: [UserID: Int64] = [:]
-        var order: [UserID] = []
-    }
+    var otherUserOrder: [UserID] { rare?.otherUserOrder ?? [] }
 
     /// The optional fields' values where `packed` says they are present: an optional `Int64`
     /// takes 16 bytes, and the merge holds a state per transaction (issue 26).
@@ -137,6 +161,8 @@ struct TransactionState {
     private var purchaseMillis: Int64 = 0
     private var originalPurchaseMillis: Int64 = 0
     private var expiresMillis: Int64 = 0
+    /// Last: its 18 bytes end the value without padding after them.
+    var originalTransactionID: IDText?
 
     /// Which optional fields have a value, and the flags.
     private struct Present: OptionSet {
@@ -155,12 +181,12 @@ struct TransactionState {
         if value { packed.insert(flag) } else { packed.remove(flag) }
     }
 
-    /// The refund order, made when first needed.
-    private mutating func refundOrder() -> RefundOrder {
-        if let ordered { return ordered }
-        let order = RefundOrder()
-        ordered = order
-        return order
+    /// The rare fields, made when first needed.
+    private mutating func rareFields() -> Rare {
+        if let rare { return rare }
+        let made = Rare()
+        rare = made
+        return made
     }
 
     private func instant(_ millis: Int64, if present: Present) -> UnixMillis? {
@@ -258,7 +284,7 @@ struct TransactionState {
         } else {
             guard revoked != nil else { return }
         }
-        let order = refundOrder()
+        let order = rareFields()
         if revoked != nil {
             if order.lastCancellingTime.map({ time >= $0 }) ?? true {
                 order.lastCancellingTime = time
@@ -287,7 +313,7 @@ struct TransactionState {
     /// Price and currency from the earliest signed copy that has both; storefront, account
     /// token and Apple's product type each from the earliest that has it (SPEC §9).
     private mutating func mergeSignedFields(_ signed: SignedTransactionFields) {
-        let order = refundOrder()
+        let order = rareFields()
         if order.signedPriceMilliunits == nil, let price = signed.priceMilliunits, let currency = signed.currency, !currency.isEmpty {
             order.signedPriceMilliunits = price
             order.signedCurrency = currency
@@ -302,7 +328,7 @@ struct TransactionState {
     /// Once per transaction, at the first signed copy without revocation after the last
     /// cancelling one.
     var refundReversal: Clearance? {
-        guard cancellation == nil, let order = ordered, order.refundStateIsSigned, order.lastCancellingTime != nil, !isUpgraded else { return nil }
+        guard cancellation == nil, let order = rare, order.refundStateIsSigned, order.lastCancellingTime != nil, !isUpgraded else { return nil }
         return order.signedClearances.first
     }
 
@@ -318,11 +344,10 @@ struct TransactionState {
     /// Notes the record's user when it is not the owner (for `shared_transaction`).
     mutating func noteUser(_ source: Source) {
         guard source.user != first.user else { return }
-        let others = self.others ?? OtherUsers()
-        self.others = others
-        if others.earliestRecord[source.user] == nil {
-            others.earliestRecord[source.user] = source.recordID
-            others.order.append(source.user)
+        let others = rareFields()
+        if others.otherUsersEarliestRecord[source.user] == nil {
+            others.otherUsersEarliestRecord[source.user] = source.recordID
+            others.otherUserOrder.append(source.user)
         }
     }
 }

@@ -16,12 +16,17 @@ struct LedgerRows {
     /// 64 − log2(slot count): a key's slot is the top bits of its mixed numbers.
     private var shift: Int
 
-    /// Room for `expectedRows` before the table grows.
+    /// Room for `expectedRows` before the table grows. The rows' arrays are given that room
+    /// at once: pages of it no row reaches are never touched (a large block is a mapping of
+    /// its own, `FreedMemory.mapLargeBlocks`), and no doubling holds the rows twice while they
+    /// are copied (issue 26).
     init(expectedRows: Int = 0) {
         var bits = 6
         while 1 << bits < 2 * expectedRows { bits += 1 }
         slots = [Int32](repeating: 0, count: 1 << bits)
         shift = 64 - bits
+        keys.reserveCapacity(expectedRows)
+        amounts.reserveCapacity(expectedRows)
     }
 
     var count: Int { keys.count }

@@ -26,6 +26,9 @@ struct Subscription: Sendable {
         // `transaction_id` order, so the position breaks ties as the key would.
         var numbers = TransactionIndex()
         var entries: [(rank: UInt32, purchase: Int64, position: UInt32)] = []
+        // Room for every transaction: the pages no entry reaches are never touched, and the
+        // entries are never held twice while a doubling copies them.
+        entries.reserveCapacity(transactions.count)
         for (position, t) in zip(transactions.indices, transactions) where t.productType == .autoRenewable {
             let id = ExactString(subscriptionID(of: t))
             let number = numbers.find(t.environment, id) ?? numbers.insert(t.environment, id)
@@ -41,6 +44,7 @@ struct Subscription: Sendable {
         for index in entries.indices { entries[index].rank = rankOfNumber[Int(entries[index].rank)] }
         entries.sort { ($0.rank, $0.purchase, $0.position) < ($1.rank, $1.purchase, $1.position) }
         var subscriptions: [Subscription] = []
+        subscriptions.reserveCapacity(numbers.count)
         var members: [Transaction] = []
         func addSubscription() {
             guard let first = members.first else { return }
