@@ -95,11 +95,13 @@ struct LedgerTally {
         let periodRank = SortKeys.ranks(of: periodLabels.strings)
         let itemRank = SortKeys.ranks(of: itemTexts)
         let currencyRank = SortKeys.ranks(of: currencies.map(\.code))
-        let filled = rows.amounts.indices.filter { !rows.amounts[$0].isEmpty }
-        // Positions in `filled` are sorted: they move faster than rows.
-        func order<Rank: Comparable>(by rank: (Key) -> Rank) -> [Int] {
-            let ranks = filled.map { rank(rows.keys[$0]) }
-            return filled.indices.sorted { ranks[$0] < ranks[$1] }
+        // Each row with some non-zero count beside its rank, sorted in place: ranks are
+        // distinct (so are keys), and a user ledger has nearly a row per transaction.
+        func order<Rank: Comparable>(by rank: (Key) -> Rank) -> [Int32] {
+            var ranked: [(rank: Rank, row: Int32)] = []
+            for row in rows.amounts.indices where !rows.amounts[row].isEmpty { ranked.append((rank(rows.keys[row]), Int32(row))) }
+            ranked.sort { $0.rank < $1.rank }
+            return ranked.map(\.row)
         }
         // The four ranks side by side in one integer when they fit (a user ledger has a row per
         // user and period: a quarter of the memory of four integers), else as four integers.
@@ -114,7 +116,7 @@ struct LedgerTally {
             : order { key in
                 WideRank(values: (key.isSandbox ? 1 : 0, periodRank[Int(key.period)], itemRank[Int(key.item)], currencyRank[Int(key.currency)]))
             }
-        return LedgerRowList(LedgerRowList.NumberedRows(keys: rows.keys, amounts: rows.amounts, order: sorted.map { Int32(filled[$0]) },
+        return LedgerRowList(LedgerRowList.NumberedRows(keys: rows.keys, amounts: rows.amounts, order: sorted,
                                                         periods: periodLabels.strings, items: itemTexts, currencies: currencies))
     }
 }

@@ -63,8 +63,8 @@ struct Reconciliation: Sendable {
         // Orders of ids no booked transaction answers (held by no accepted record, or held but
         // never booked), by id: `duplicate_delivery` is judged for them too (SPEC §8 Revision 2).
         var unbookedOrders: [String: [Int]] = [:]
-        // Each order's transaction number, found first.
-        var numbers = [Int](repeating: -1, count: orders.count)
+        // Each order's transaction number, found first (the index numbers fewer than 2^31).
+        var numbers = [Int32](repeating: -1, count: orders.count)
         for position in orders.indices {
             let id = ExactString(orders[position].transactionID)
             // Only production transactions can lack an order, so only they are marked; the
@@ -72,9 +72,9 @@ struct Reconciliation: Sendable {
             // for most orders).
             if let production = index.find(.production, id) {
                 named[production] = true
-                numbers[position] = production
+                numbers[position] = Int32(production)
             } else if let sandbox = index.find(.sandbox, id) {
-                numbers[position] = sandbox
+                numbers[position] = Int32(sandbox)
             }
         }
         for position in orders.indices {
@@ -82,7 +82,7 @@ struct Reconciliation: Sendable {
             let transactionID = orders[position].transactionID
             if let unreadable = orders[position].unreadable {
                 // The transaction it names, when that one was booked, gives the money at stake.
-                let known = transactionID.isEmpty || numbers[position] < 0 ? nil : journal.transaction(number: numbers[position])
+                let known = transactionID.isEmpty || numbers[position] < 0 ? nil : journal.transaction(number: Int(numbers[position]))
                 if unreadable.deliveredAt != nil {
                     rows.append(Row(finding: .badDeliveredAt, order: orders[position], transaction: known, transactionID: transactionID.string,
                                     detail: "delivered_at could not be read as a timestamp; the delivery is counted at an unknown time"))
@@ -101,7 +101,7 @@ struct Reconciliation: Sendable {
             // The production transaction when an accepted production record holds the id,
             // booked or not (an unbooked one raises nothing but `duplicate_delivery`: no readable
             // purchase date), else the sandbox one.
-            let number = numbers[position]
+            let number = Int(numbers[position])
             guard let t = journal.transaction(number: number) else {
                 unbookedOrders[transactionID.string, default: []].append(position)
                 continue

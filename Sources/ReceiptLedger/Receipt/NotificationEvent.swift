@@ -15,8 +15,18 @@ struct NotificationEvent: Sendable, Equatable {
     var environment: Environment?
     /// V2: the signed transaction's ids; V1: the latest (by purchase) transaction of
     /// `unified_receipt.latest_receipt_info`. Empty when none.
-    var transactionID: String
-    var originalTransactionID: String
+    var transactionID: String {
+        get { transactionIDText.string }
+        set { transactionIDText = IDText(newValue) }
+    }
+    var originalTransactionID: String {
+        get { originalTransactionIDText.string }
+        set { originalTransactionIDText = IDText(newValue) }
+    }
+    /// The ids as kept: inline up to 16 bytes (Apple's are 15 or 16 digits), where a `String`
+    /// of 16 takes a heap block; a run keeps a row per notification (issue 26).
+    private(set) var transactionIDText: IDText
+    private(set) var originalTransactionIDText: IDText
 
     init(kind: RecordKind, notificationType: String, subtype: String = "", uuid: String = "", signedDate: UnixMillis? = nil,
          environment: Environment? = nil, transactionID: String = "", originalTransactionID: String = "") {
@@ -26,7 +36,7 @@ struct NotificationEvent: Sendable, Equatable {
         self.uuid = uuid
         self.signedDate = signedDate
         self.environment = environment
-        self.transactionID = transactionID
-        self.originalTransactionID = originalTransactionID
+        transactionIDText = IDText(transactionID)
+        originalTransactionIDText = IDText(originalTransactionID)
     }
 }

@@ -39,8 +39,8 @@ enum NotificationsFile {
         writer.text(e.uuid)
         writer.instant(e.signedDate)
         writer.text(e.environment?.rawValue ?? "")
-        writer.text(e.transactionID)
-        writer.text(e.originalTransactionID)
+        writer.text(e.transactionIDText)
+        writer.text(e.originalTransactionIDText)
         writer.endRow()
     }
 
