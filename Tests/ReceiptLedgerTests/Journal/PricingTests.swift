@@ -63,6 +63,8 @@ import Testing
         let lowercase = try book([A.transaction("f", purchaseMs: Self.t0, fields: ["in_app_ownership_type": "\"family_shared\""]),
                                   A.transaction("n", purchaseMs: Self.t0, fields: ["in_app_ownership_type": "5"])])
         #expect(lowercase.transaction("f")?.status == .sold)  // only Apple's exact FAMILY_SHARED is family sharing
+        // A text other than Apple's two is kept as it came (the merge keeps it apart from them).
+        #expect(lowercase.transaction("f")?.ownershipType.utf8.elementsEqual("family_shared".utf8) == true)
         #expect(lowercase.transaction("n")?.ownershipType == "PURCHASED")  // not text: as if absent
         let unpriced = try #require(journal.transaction("unpriced"))
         #expect(unpriced.currency == nil)
