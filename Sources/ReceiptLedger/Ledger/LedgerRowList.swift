@@ -32,7 +32,7 @@ struct LedgerRowList: RandomAccessCollection, Sendable {
     /// texts the key numbers stand for.
     struct NumberedRows: Sendable {
         let keys: [LedgerTally.Key]
-        let amounts: [LedgerAmounts]
+        let amounts: LedgerAmountColumn
         /// Row numbers in key order: only the rows with some non-zero count.
         let order: [Int32]
         let periods: [String]

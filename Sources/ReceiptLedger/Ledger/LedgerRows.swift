@@ -10,7 +10,7 @@
 struct LedgerRows {
     /// Row `r`'s key and amounts.
     private(set) var keys: [LedgerTally.Key] = []
-    private(set) var amounts: [LedgerAmounts] = []
+    private(set) var amounts = LedgerAmountColumn()
     /// Linear probing; each slot holds a row number + 1, or 0. At most half the slots are used.
     private var slots: [Int32]
     /// 64 − log2(slot count): a key's slot is the top bits of its mixed numbers.
@@ -26,7 +26,7 @@ struct LedgerRows {
         slots = [Int32](repeating: 0, count: 1 << bits)
         shift = 64 - bits
         keys.reserveCapacity(expectedRows)
-        amounts.reserveCapacity(expectedRows)
+        amounts = LedgerAmountColumn(reservingRows: expectedRows)
     }
 
     var count: Int { keys.count }
@@ -39,7 +39,7 @@ struct LedgerRows {
             let row = Int(slots[slot]) - 1
             if row < 0 { break }
             if keys[row] == key {
-                amounts[row] += value
+                amounts.add(value, at: row)
                 return
             }
             slot = (slot + 1) & mask

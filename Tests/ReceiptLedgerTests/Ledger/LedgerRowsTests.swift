@@ -51,4 +51,21 @@ struct LedgerRowsTests {
         #expect(rows.keys == keys)
         #expect(rows.amounts.map(\.unitsSold) == [1, 2, 3, 4])
     }
+
+    /// Sums past 32 bits, on either side, stay exact: the row is kept whole, and narrow again
+    /// once its sums come back into range.
+    @Test func sumsPast32BitsStayExact() {
+        var column = LedgerAmountColumn(reservingRows: 2)
+        column.append(LedgerAmounts(unitsSold: 1, gross: 2_000_000_000))
+        column.append(LedgerAmounts(refund: -5))
+        column.add(LedgerAmounts(gross: 2_000_000_000, proceeds: -3_000_000_000), at: 0)
+        #expect(column[0] == LedgerAmounts(unitsSold: 1, gross: 4_000_000_000, proceeds: -3_000_000_000))
+        column.add(LedgerAmounts(unitsSold: 2, refund: Int64(Int32.min)), at: 1)
+        #expect(column[1] == LedgerAmounts(unitsSold: 2, refund: Int64(Int32.min) - 5))
+        column.add(LedgerAmounts(gross: -4_000_000_000, proceeds: 3_000_000_000), at: 0)
+        #expect(column[0] == LedgerAmounts(unitsSold: 1))
+        column.add(LedgerAmounts(unitsSold: 1, gross: Int64(Int32.max)), at: 0)
+        #expect(Array(column) == [LedgerAmounts(unitsSold: 2, gross: Int64(Int32.max)),
+                                  LedgerAmounts(unitsSold: 2, refund: Int64(Int32.min) - 5)])
+    }
 }
