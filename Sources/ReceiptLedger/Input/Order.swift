@@ -6,14 +6,30 @@ struct Order: Sendable {
     /// Exactly as stored.
     var userID: String
     var productID: String
-    /// Inline (`IDText`): a run may hold about as many orders as transactions.
-    var transactionID: IDText
-    var deliveredAt: UnixMillis?
+    var deliveredAt: UnixMillis? {
+        get { Self.instant(deliveredAtMillis) }
+        set { deliveredAtMillis = Self.millis(newValue) }
+    }
     /// nil when empty or unreadable: not revoked.
-    var revokedAt: UnixMillis?
+    var revokedAt: UnixMillis? {
+        get { Self.instant(revokedAtMillis) }
+        set { revokedAtMillis = Self.millis(newValue) }
+    }
     /// The texts of a non-empty `delivered_at` / `revoked_at` that is no instant; nil for
     /// almost every order (one reference, so that many orders stay small).
     var unreadable: UnreadableTimes?
+    /// Inline (`IDText`): a run may hold about as many orders as transactions. Last, so that
+    /// its 17 bytes end the value without padding after them.
+    var transactionID: IDText
+
+    /// The two instants as milliseconds, `Int64.min` for none (which no instant read from
+    /// text is: years 1 to 9999): an optional takes 16 bytes, and a run reconciles as many
+    /// orders as it is given at once (issue 26).
+    private var deliveredAtMillis: Int64
+    private var revokedAtMillis: Int64
+
+    private static func instant(_ millis: Int64) -> UnixMillis? { millis == Int64.min ? nil : UnixMillis(millis) }
+    private static func millis(_ instant: UnixMillis?) -> Int64 { instant?.rawValue ?? Int64.min }
 
     /// The trimmed texts of `delivered_at` and `revoked_at` that could not be read: written as
     /// they are (SPEC §8 Revision 2) and raised as `bad_delivered_at` / `bad_revoked_at`.
@@ -41,10 +57,11 @@ struct Order: Sendable {
         self.userID = userID.textValue ?? ""
         self.productID = Order.id(productID)
         self.transactionID = IDText(Order.id(transactionID))
-        self.deliveredAt = Order.instant(deliveredAt)
-        self.revokedAt = Order.instant(revokedAt)
-        self.unreadable = UnreadableTimes.make(deliveredAt: self.deliveredAt == nil ? Order.unreadableText(deliveredAt) : nil,
-                                               revokedAt: self.revokedAt == nil ? Order.unreadableText(revokedAt) : nil)
+        let delivered = Order.instant(deliveredAt), revoked = Order.instant(revokedAt)
+        deliveredAtMillis = Self.millis(delivered)
+        revokedAtMillis = Self.millis(revoked)
+        self.unreadable = UnreadableTimes.make(deliveredAt: delivered == nil ? Order.unreadableText(deliveredAt) : nil,
+                                               revokedAt: revoked == nil ? Order.unreadableText(revokedAt) : nil)
     }
 
     /// An order from values already read as `init(orderID:…)` reads them (the readers' byte
@@ -55,8 +72,8 @@ struct Order: Sendable {
         self.userID = userID
         self.productID = productID
         self.transactionID = transactionID
-        self.deliveredAt = deliveredAt
-        self.revokedAt = revokedAt
+        deliveredAtMillis = Self.millis(deliveredAt)
+        revokedAtMillis = Self.millis(revokedAt)
         self.unreadable = unreadable
     }
 

@@ -8,8 +8,18 @@
 struct RenewalTable: Sendable {
     private var index = TransactionIndex()
     /// The latest info's status of each subscription, by its number in `index` (the index
-    /// holds the id).
-    private var statuses: [RenewalStatus] = []
+    /// holds the id), its texts as numbers in `texts`: a handful of values over every
+    /// subscription, which the run keeps to its end (issue 26).
+    private var statuses: [Codes] = []
+    private var texts = ExactStringIndex()
+
+    /// A status's texts as their number in `texts` + 1 (0: absent), the retry flag as 0
+    /// (absent), 1 (false) or 2 (true).
+    private struct Codes: Sendable {
+        var autoRenewStatus: UInt32
+        var expirationIntent: UInt32
+        var inBillingRetry: UInt8
+    }
     /// The time of each subscription's latest info (SPEC §9: a signed info's `signedDate`, a
     /// receipt's its record's `verified_at`).
     private var times: [UnixMillis] = []
@@ -20,19 +30,36 @@ struct RenewalTable: Sendable {
     mutating func record(_ info: RenewalInfo, in environment: Environment, at time: UnixMillis) {
         if let number = index.find(environment, info.subscription) {
             guard time >= times[number] else { return }
-            statuses[number] = info.status
+            statuses[number] = codes(of: info)
             times[number] = time
         } else {
             let number = index.insert(environment, info.subscription)
             assert(number == statuses.count, "the index numbers subscriptions as `statuses` holds them")
-            statuses.append(info.status)
+            statuses.append(codes(of: info))
             times.append(time)
         }
     }
 
     /// The status of the latest renewal info of the subscription `key`, if any record held one.
     subscript(key: TransactionKey) -> RenewalStatus? {
-        index.find(key.environment, key.transactionID).map { statuses[$0] }
+        index.find(key.environment, key.transactionID).map { number in
+            let codes = statuses[number]
+            return RenewalStatus(autoRenewStatus: text(codes.autoRenewStatus), expirationIntent: text(codes.expirationIntent),
+                                 inBillingRetry: codes.inBillingRetry == 0 ? nil : codes.inBillingRetry == 2)
+        }
+    }
+
+    private mutating func codes(of info: RenewalInfo) -> Codes {
+        Codes(autoRenewStatus: code(info.autoRenewStatus), expirationIntent: code(info.expirationIntent),
+              inBillingRetry: info.inBillingRetry.map { $0 ? 2 : 1 } ?? 0)
+    }
+
+    private mutating func code(_ text: String?) -> UInt32 {
+        text.map { UInt32(texts.insert(ExactString($0)).number + 1) } ?? 0
+    }
+
+    private func text(_ code: UInt32) -> String? {
+        code == 0 ? nil : texts.strings[Int(code) - 1]
     }
 
     /// How many subscriptions have renewal info.

@@ -7,21 +7,19 @@
 struct ExactStringIndex: Sendable {
     /// The strings, by number.
     private(set) var strings: [String] = []
-    private var fingerprints: [Int] = []
     /// Linear probing; each slot holds the high half of a string's fingerprint and its number
     /// + 1, or 0: a probe passes other strings by the slot alone, and a hit reads the string
-    /// next (the users' table outgrows the caches, so each array read is a miss). At most half
-    /// of the slots are used.
+    /// next (the users' table outgrows the caches, so each array read is a miss). At most three
+    /// quarters of the slots are used (a run keeps the users' table to its end: issue 26).
     private var slots = [UInt64](repeating: 0, count: 64)
 
     /// The number of `key`, and whether it was added now.
     mutating func insert(_ key: ExactString) -> (number: Int, inserted: Bool) {
-        if (strings.count + 1) * 2 > slots.count { grow() }
+        if (strings.count + 1) * 4 > slots.count * 3 { grow() }
         var slot = 0
         if let number = key.text.withUTF8({ find(key.fingerprint, bytes: $0, emptySlot: &slot) }) { return (number, false) }
         slots[slot] = Self.slot(fingerprint: key.fingerprint, number: strings.count)
         strings.append(key.value)
-        fingerprints.append(key.fingerprint)
         return (strings.count - 1, true)
     }
 
@@ -57,10 +55,14 @@ struct ExactStringIndex: Sendable {
         return nil
     }
 
+    /// Doubles the table; each string's fingerprint is computed again from its bytes (a slot
+    /// keeps only its high half), rather than kept beside it for the whole run.
     private mutating func grow() {
         slots = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for (number, fingerprint) in fingerprints.enumerated() {
+        for (number, string) in strings.enumerated() {
+            let fingerprint = string.utf8.withContiguousStorageIfAvailable(ExactString.fingerprint)
+                ?? Array(string.utf8).withUnsafeBufferPointer(ExactString.fingerprint)
             var slot = fingerprint & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Self.slot(fingerprint: fingerprint, number: number)
