@@ -52,7 +52,7 @@ struct TransactionState {
             case 0: return nil
             case 1: return "PURCHASED"
             case 2: return "FAMILY_SHARED"
-            default: return rare?.otherOwnershipType
+            default: return rare?.shared?.otherOwnershipType
             }
         }
         set {
@@ -63,7 +63,7 @@ struct TransactionState {
                 ownershipCode = 2
             } else if let newValue {
                 ownershipCode = 3
-                rareFields().otherOwnershipType = newValue
+                rareFields().sharedFields().otherOwnershipType = newValue
             } else {
                 ownershipCode = 0
             }
@@ -98,35 +98,88 @@ struct TransactionState {
     /// fields, the other users and an ownership type other than the two Apple documents.
     final class Rare {
         /// The refund state (see `cancellation`) and its first sighting.
-        var cancellation: UnixMillis?
+        var cancellation: UnixMillis? {
+            get { instant(0) }
+            set { setInstant(newValue, 0) }
+        }
         var cancellationReason: String?
-        var cancellationFirstSeen: UnixMillis?
+        var cancellationFirstSeen: UnixMillis? {
+            get { instant(1) }
+            set { setInstant(newValue, 1) }
+        }
         /// `revocationType` and `revocationPercentage` of the copy that gave the refund state.
         var revocationType: String?
         var revocationPercentageText: String?
-        var revocationPercentage: Int64?
+        var revocationPercentage: Int64? {
+            get { number(2) }
+            set { setNumber(newValue, 2) }
+        }
         /// The time of the copy that gave the refund state; nil while no copy said anything.
-        var refundStateTime: UnixMillis?
+        var refundStateTime: UnixMillis? {
+            get { instant(3) }
+            set { setInstant(newValue, 3) }
+        }
         /// Whether that copy was signed.
         var refundStateIsSigned = false
         /// The time of the latest cancelling copy (for `refund_reversed`).
-        var lastCancellingTime: UnixMillis?
+        var lastCancellingTime: UnixMillis? {
+            get { instant(4) }
+            set { setInstant(newValue, 4) }
+        }
         /// Signed copies without revocation read after the latest cancelling copy, by (time,
         /// reading order): the first is where a reversal is raised.
         var signedClearances: [Clearance] = []
         /// What signed copies say beyond receipts, each from the earliest signed copy that has
         /// it (price and currency together, SPEC §9).
-        var signedPriceMilliunits: Int64?
+        var signedPriceMilliunits: Int64? {
+            get { number(5) }
+            set { setNumber(newValue, 5) }
+        }
         var signedCurrency: String?
         var storefront: String?
         var appAccountToken: String?
         var signedProductType: ProductType?
+        /// What fewer still have: other users' records, an unusual ownership type.
+        var shared: Shared?
+
         /// Users other than the owner whose records hold it, with their earliest record, and
-        /// in the order their first records were merged.
-        var otherUsersEarliestRecord: [UserID: Int64] = [:]
-        var otherUserOrder: [UserID] = []
-        /// `ownershipType` when it is neither `PURCHASED` nor `FAMILY_SHARED`.
-        var otherOwnershipType: String?
+        /// in the order their first records were merged; `ownershipType` when it is neither
+        /// `PURCHASED` nor `FAMILY_SHARED`.
+        final class Shared {
+            var otherUsersEarliestRecord: [UserID: Int64] = [:]
+            var otherUserOrder: [UserID] = []
+            var otherOwnershipType: String?
+        }
+
+        /// `shared`, made when first needed.
+        func sharedFields() -> Shared {
+            if let shared { return shared }
+            let made = Shared()
+            shared = made
+            return made
+        }
+
+        /// The six optional numbers above, where bit `i` of `present` says number `i` is there:
+        /// an optional takes 16 bytes (65,090 of these at 1M records: issue 26).
+        private var numbers: (Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0)
+        private var present: UInt8 = 0
+
+        private func number(_ index: Int) -> Int64? {
+            guard present & 1 << index != 0 else { return nil }
+            return withUnsafeBytes(of: numbers) { $0.load(fromByteOffset: 8 * index, as: Int64.self) }
+        }
+
+        private func setNumber(_ value: Int64?, _ index: Int) {
+            guard let value else {
+                present &= ~(1 << index)
+                return
+            }
+            present |= 1 << index
+            withUnsafeMutableBytes(of: &numbers) { $0.storeBytes(of: value, toByteOffset: 8 * index, as: Int64.self) }
+        }
+
+        private func instant(_ index: Int) -> UnixMillis? { number(index).map(UnixMillis.init) }
+        private func setInstant(_ value: UnixMillis?, _ index: Int) { setNumber(value?.rawValue, index) }
     }
     /// `verified_at` of the earliest record showing a readable cancellation.
     var cancellationFirstSeen: UnixMillis? {
@@ -151,9 +204,9 @@ struct TransactionState {
         set { set(.isUpgraded, newValue) }
     }
     /// Users other than the owner whose records hold it, with their earliest record.
-    var otherUsers: [UserID: Int64] { rare?.otherUsersEarliestRecord ?? [:] }
+    var otherUsers: [UserID: Int64] { rare?.shared?.otherUsersEarliestRecord ?? [:] }
     /// Those users in the order their first records were merged.
-    var otherUserOrder: [UserID] { rare?.otherUserOrder ?? [] }
+    var otherUserOrder: [UserID] { rare?.shared?.otherUserOrder ?? [] }
 
     /// The optional fields' values where `packed` says they are present: an optional `Int64`
     /// takes 16 bytes, and the merge holds a state per transaction (issue 26).
@@ -344,7 +397,7 @@ struct TransactionState {
     /// Notes the record's user when it is not the owner (for `shared_transaction`).
     mutating func noteUser(_ source: Source) {
         guard source.user != first.user else { return }
-        let others = rareFields()
+        let others = rareFields().sharedFields()
         if others.otherUsersEarliestRecord[source.user] == nil {
             others.otherUsersEarliestRecord[source.user] = source.recordID
             others.otherUserOrder.append(source.user)
