@@ -58,81 +58,132 @@ enum LedgerViews {
     /// (ties: larger gross, then user id by code point).
     ///
     /// A user ledger has a row per user and period, and the page is written beside the rest of
-    /// the report: each user is ranked on a number, a net, a gross and a period count, and only
-    /// the users shown have their amounts summed in full, in a second pass (issue 26).
+    /// the report: each (user, currency) is ranked on a net, a gross and a period count, found
+    /// by the user's number in the ledger, and only the users shown have their amounts summed
+    /// in full, in a second pass (issue 26).
     static func topUsersTables(_ data: ReportData) -> [TemplateValue] {
         let rows = data.ledgers.byUser.sortedRows
-        var rankings: [Currency: UserRanking] = [:]
-        for row in rows where row.key.environment == .production {
-            rankings[row.key.currency, default: UserRanking()].add(row.key.item, row.amounts)
+        var ranking = UserRanking()
+        var numberOfName: [String: Int] = [:]  // only for rows held as pairs
+        func user(at position: Int, _ name: String) -> Int {
+            if let number = rows.itemNumber(at: position) { return number }
+            if let number = numberOfName[name] { return number }
+            numberOfName[name] = numberOfName.count
+            return numberOfName.count - 1
         }
-        var shown: [Currency: (users: [String], position: [String: Int], amounts: [LedgerAmounts])] = [:]
-        for (currency, ranking) in rankings {
-            let users = ranking.top(topUsers)
-            shown[currency] = (users, Dictionary(uniqueKeysWithValues: users.enumerated().map { ($1, $0) }),
-                               Array(repeating: LedgerAmounts(), count: users.count))
+        for position in rows.indices {
+            let row = rows[position]
+            guard row.key.environment == .production else { continue }
+            ranking.add(user: user(at: position, row.key.item), position: position, currency: row.key.currency, row.amounts)
         }
-        for row in rows where row.key.environment == .production {
-            guard let at = shown[row.key.currency]?.position[row.key.item] else { continue }
-            shown[row.key.currency]?.amounts[at] += row.amounts
+        let currencies = ranking.currencies.sorted()
+        var shownRank: [Int: Int] = [:]  // entry → rank within its currency
+        var shown: [[Int]] = []  // per currency in `currencies`: entries, ranked
+        for currency in currencies {
+            let entries = ranking.top(topUsers, in: currency) { rows[$0].key.item }
+            for (rank, entry) in entries.enumerated() { shownRank[entry] = rank }
+            shown.append(entries)
         }
-        return rankings.keys.sorted().map { currency in
-            let ranking = rankings[currency] ?? UserRanking()
-            let top = shown[currency] ?? ([], [:], [])
-            return .object([
+        var amounts: [Int: LedgerAmounts] = [:]  // by shown entry
+        for position in rows.indices where !shownRank.isEmpty {
+            let row = rows[position]
+            guard row.key.environment == .production,
+                  let entry = ranking.entry(user: user(at: position, row.key.item), currency: row.key.currency),
+                  shownRank[entry] != nil else { continue }
+            amounts[entry, default: LedgerAmounts()] += row.amounts
+        }
+        return zip(currencies, shown).map { currency, entries in
+            .object([
                 "currency": .string(currency.code),
-                "users": .list(top.users.indices.map { rank in
-                    var fields = IndexPage.amountsFields(currency: currency, top.amounts[rank])
+                "users": .list(entries.enumerated().map { rank, entry in
+                    var fields = IndexPage.amountsFields(currency: currency, amounts[entry] ?? LedgerAmounts())
                     fields["rank"] = .string(String(rank + 1))
-                    fields["user"] = .string(top.users[rank])
-                    fields["periods"] = .string(Display.count(ranking.periods(of: top.users[rank])))
+                    fields["user"] = .string(rows[ranking.firstPosition(of: entry)].key.item)
+                    fields["periods"] = .string(Display.count(ranking.periods(of: entry)))
                     return .object(fields)
                 }),
-                "user_count": .string(Display.count(ranking.count)),
+                "user_count": .string(Display.count(ranking.count(in: currency))),
             ])
         }
     }
 
-    /// One currency's users numbered as met, with their net, gross and period count summed.
+    /// Each (user, currency) of a ledger's rows as an entry with its net, gross and period
+    /// count, found from the user's number: the user's first entry, then a chain through its
+    /// other currencies' (a user nearly always pays in one).
     private struct UserRanking {
-        private var numbers: [String: Int] = [:]
-        private var names: [String] = []
+        private(set) var currencies: [Currency] = []
+        /// By user number: the user's first entry + 1, or 0.
+        private var firstEntry: [Int32] = []
+        /// By entry.
+        private var entryCurrency: [Int32] = []
+        private var nextEntry: [Int32] = []
+        private var firstPositions: [Int32] = []
         private var net: [Int64] = []
         private var gross: [Int64] = []
-        private var periodCounts: [Int] = []
+        private var periodCounts: [Int32] = []
 
-        var count: Int { names.count }
-
-        /// Adds one period's row of `user`.
-        mutating func add(_ user: String, _ amounts: LedgerAmounts) {
-            let number: Int
-            if let known = numbers[user] {
-                number = known
+        /// Adds one period's row of `user` at `position`.
+        mutating func add(user: Int, position: Int, currency: Currency, _ amounts: LedgerAmounts) {
+            let currencyNumber: Int32
+            if let known = currencies.firstIndex(of: currency) {
+                currencyNumber = Int32(known)
             } else {
-                number = names.count
-                numbers[user] = number
-                names.append(user)
+                currencyNumber = Int32(currencies.count)
+                currencies.append(currency)
+            }
+            if user >= firstEntry.count { firstEntry.append(contentsOf: repeatElement(0, count: user + 1 - firstEntry.count)) }
+            let entry: Int
+            if let known = find(user: user, currency: currencyNumber) {
+                entry = known
+            } else {
+                entry = entryCurrency.count
+                entryCurrency.append(currencyNumber)
+                nextEntry.append(firstEntry[user])
+                firstEntry[user] = Int32(entry + 1)
+                firstPositions.append(Int32(position))
                 net.append(0)
                 gross.append(0)
                 periodCounts.append(0)
             }
-            net[number] += amounts.net
-            gross[number] += amounts.gross
-            periodCounts[number] += 1
+            net[entry] += amounts.net
+            gross[entry] += amounts.gross
+            periodCounts[entry] += 1
         }
 
-        func periods(of user: String) -> Int {
-            numbers[user].map { periodCounts[$0] } ?? 0
+        func entry(user: Int, currency: Currency) -> Int? {
+            guard let number = currencies.firstIndex(of: currency) else { return nil }
+            return find(user: user, currency: Int32(number))
         }
 
-        /// The `limit` first users by net, then gross (both largest first), then id by code point.
-        func top(_ limit: Int) -> [String] {
-            let ranked = names.indices.sorted { l, r in
+        private func find(user: Int, currency: Int32) -> Int? {
+            guard user < firstEntry.count else { return nil }
+            var next = Int(firstEntry[user])
+            while next != 0 {
+                if entryCurrency[next - 1] == currency { return next - 1 }
+                next = Int(nextEntry[next - 1])
+            }
+            return nil
+        }
+
+        func firstPosition(of entry: Int) -> Int { Int(firstPositions[entry]) }
+        func periods(of entry: Int) -> Int { Int(periodCounts[entry]) }
+
+        func count(in currency: Currency) -> Int {
+            guard let number = currencies.firstIndex(of: currency) else { return 0 }
+            return entryCurrency.reduce(0) { $0 + ($1 == Int32(number) ? 1 : 0) }
+        }
+
+        /// The `limit` first entries of `currency` by net, then gross (both largest first), then
+        /// the user's id by code point (`name` of a position names it).
+        func top(_ limit: Int, in currency: Currency, name: (Int) -> String) -> [Int] {
+            guard let number = currencies.firstIndex(of: currency) else { return [] }
+            let entries = entryCurrency.indices.filter { entryCurrency[$0] == Int32(number) }
+            let ranked = entries.sorted { l, r in
                 if net[l] != net[r] { return net[l] > net[r] }
                 if gross[l] != gross[r] { return gross[l] > gross[r] }
-                return names[l].utf8.lexicographicallyPrecedes(names[r].utf8)
+                return name(firstPosition(of: l)).utf8.lexicographicallyPrecedes(name(firstPosition(of: r)).utf8)
             }
-            return ranked.prefix(limit).map { names[$0] }
+            return Array(ranked.prefix(limit))
         }
     }
 }

@@ -28,6 +28,12 @@ struct LedgerRowList: RandomAccessCollection, Sendable {
         return numbered[position]
     }
 
+    /// The number the tally gave the item of the row at `position` (the same for every row of
+    /// one item), or nil when the rows are held as pairs.
+    func itemNumber(at position: Int) -> Int? {
+        numbered.map { Int($0.keys[Int($0.order[position])].item) }
+    }
+
     /// The tally's rows: keys and amounts by row number, the rows to read in key order, and the
     /// texts the key numbers stand for.
     struct NumberedRows: Sendable {
