@@ -22,8 +22,11 @@ import Testing
         catalog = HostileSupport.fuzzCatalogPath
     }
 
+    /// A run reports into this test's own folder unless it names one: tests running side by
+    /// side would otherwise share the default `reports` folder, and one find it locked.
     func outcome(_ arguments: [String]) -> (code: Int32, message: String?) {
-        CommandLineTool.outcome(arguments + ["--templates", HostileSupport.templatesPath])
+        let out = arguments.first == "run" && !arguments.contains("--out") ? ["--out", folder + "/reports"] : []
+        return CommandLineTool.outcome(arguments + out + ["--templates", HostileSupport.templatesPath])
     }
 
     func expectUsage(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
