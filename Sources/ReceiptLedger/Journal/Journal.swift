@@ -227,7 +227,7 @@ extension JournalBuilder {
                                              user: owner, detail: "purchase_date: cannot be read in any record; not booked"))
             return nil
         }
-        let productID = state.productID ?? ""
+        let productID = state.productID(in: products) ?? ""
         let ownership = state.ownershipType ?? "PURCHASED"
         let signedPrice = state.signedPriceMilliunits.flatMap { milliunits in
             state.signedCurrency.map { Pricing.SignedPrice(milliunits: milliunits, currency: Currency(code: $0)) }

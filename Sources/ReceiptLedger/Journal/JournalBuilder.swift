@@ -17,6 +17,8 @@ struct JournalBuilder {
 
     /// Every transaction seen, in order of first appearance, each updated where it lies.
     private(set) var states = ChunkedValues<TransactionState>()
+    /// The product ids the states hold, each once: a state keeps its product's number.
+    private(set) var products = StringPool()
     /// Where each transaction's state is in `states`.
     private(set) var stateIndex = TransactionIndex()
     private(set) var anomalies: [Anomaly] = []
@@ -150,10 +152,10 @@ struct JournalBuilder {
             } else {
                 position = stateIndex.insert(environment, copy.id)
                 assert(position == states.count, "the index numbers transactions as `states` holds them")
-                states.append(TransactionState(first: source, copy: copy))
+                states.append(TransactionState(first: source, copy: copy, products: &products))
             }
             states[position].noteRecord(rank: context.rank)
-            let conflicts = states[position].merge(copy, from: source)
+            let conflicts = states[position].merge(copy, from: source, products: &products)
             if copy.cancellation.instant != nil, states[position].takeCancellationBeforePurchase(),
                let cancelled = states[position].cancellation, let purchase = states[position].purchase {
                 anomalies.append(Anomaly(kind: .cancellationBeforePurchase, recordID: context.recordID, environment: environment,

@@ -40,33 +40,39 @@ struct TransactionIndex: Sendable {
     /// Open addressing with linear probing, at most three quarters full: a probe reads 8 bytes,
     /// eight slots to a cache line, and the table lasts as long as the run (issue 26).
     private var slots = [Slot](repeating: Slot(), count: 1 << 10)
-    /// Each id's UTF-8 in `idBytes`, by number.
-    private var idOffsets: [Int] = [0]
-    private var idBytes: [UInt8] = []
+    /// Each id by number: one in plain decimal digits (as Apple's are) as its value
+    /// (`DecimalID`), else `textFlag` with its position among the other ids: Apple's 16-digit
+    /// ids take 8 bytes here instead of 16 of text and 8 of offset (issue 26).
+    private var ids: [UInt64] = []
+    /// The ids not in plain digits: each one's UTF-8 in `textBytes`, by its position.
+    private var textOffsets: [Int] = [0]
+    private var textBytes: [UInt8] = []
     /// Bit `number % 64` of word `number / 64` set for a Sandbox transaction (for `key`).
     private var sandboxBits: [UInt64] = []
 
     /// How many transactions are indexed; they are numbered 0 ..< count in insertion order.
-    var count: Int { idOffsets.count - 1 }
+    var count: Int { ids.count }
 
     /// Drops the room its ids' buffers grew for and no transaction took, once every
     /// transaction is indexed (the journal keeps the index to the end of the run).
     mutating func dropSpareCapacity() {
-        idOffsets = idOffsets.withoutSpareCapacity()
-        idBytes = idBytes.withoutSpareCapacity()
+        ids = ids.withoutSpareCapacity()
+        textOffsets = textOffsets.withoutSpareCapacity()
+        textBytes = textBytes.withoutSpareCapacity()
     }
 
     /// The number of the transaction, or nil if it is not indexed.
     func find(_ environment: Environment, _ id: ExactString) -> Int? {
         let isSandbox = environment == .sandbox
         let tag = Slot.tag(id.fingerprint)
+        let stored = Self.storedForm(id)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var slot = Self.slot(isSandbox, id.fingerprint) & mask
             while slots[slot].numberPlusOne != 0 {
                 let candidate = slots[slot]
                 if candidate.tag == tag, candidate.isSandbox == isSandbox,
-                   storedID(candidate.numberPlusOne - 1, equals: id) {
+                   storedID(candidate.numberPlusOne - 1, equals: id, storedForm: stored) {
                     return candidate.numberPlusOne - 1
                 }
                 slot = (slot + 1) & mask
@@ -80,8 +86,13 @@ struct TransactionIndex: Sendable {
         if (count + 1) * 4 > slots.count * 3 { grow() }
         let number = count
         precondition(number < 0x7FFF_FFFF, "more transactions than a slot numbers")
-        id.text.withUTF8 { idBytes.append(contentsOf: $0) }
-        idOffsets.append(idBytes.count)
+        if let value = Self.storedForm(id) {
+            ids.append(value)
+        } else {
+            ids.append(Self.textFlag | UInt64(textOffsets.count - 1))
+            id.text.withUTF8 { textBytes.append(contentsOf: $0) }
+            textOffsets.append(textBytes.count)
+        }
         if number % 64 == 0 { sandboxBits.append(0) }
         if environment == .sandbox { sandboxBits[number / 64] |= 1 << UInt64(number % 64) }
         place(Slot(fingerprint: id.fingerprint, numberPlusOne: number + 1, isSandbox: environment == .sandbox), at: Self.slot(environment == .sandbox, id.fingerprint))
@@ -90,19 +101,36 @@ struct TransactionIndex: Sendable {
 
     /// The key of transaction `number` (0 ..< count): the merge's states do not keep their own.
     func key(_ number: Int) -> TransactionKey {
-        let start = idOffsets[number], end = idOffsets[number + 1]
         let isSandbox = sandboxBits[number / 64] >> UInt64(number % 64) & 1 == 1
-        let id = idBytes.withUnsafeBufferPointer { stored in ExactString(utf8: UnsafeBufferPointer(rebasing: stored[start..<end])) }
-        return TransactionKey(isSandbox ? .sandbox : .production, id)
+        return TransactionKey(isSandbox ? .sandbox : .production, withStoredUTF8(number) { ExactString(utf8: $0) })
     }
 
-    private func storedID(_ number: Int, equals id: ExactString) -> Bool {
-        let start = idOffsets[number], end = idOffsets[number + 1]
-        return idBytes.withUnsafeBufferPointer { stored in
+    /// Marks an id kept as text in `ids`; a plain decimal one is below it.
+    private static let textFlag = DecimalID.limit
+
+    /// The id's value when `ids` keeps it as a number (`DecimalID`), else nil.
+    static func storedForm(_ id: ExactString) -> UInt64? {
+        DecimalID.value(of: id.text)
+    }
+
+    /// Calls `body` with the UTF-8 of the id stored for `number`.
+    private func withStoredUTF8<R>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let stored = ids[number]
+        guard stored & Self.textFlag != 0 else { return DecimalID.withDigits(stored, body) }
+        let position = Int(stored & ~Self.textFlag)
+        let start = textOffsets[position], end = textOffsets[position + 1]
+        return textBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    private func storedID(_ number: Int, equals id: ExactString, storedForm: UInt64?) -> Bool {
+        let stored = ids[number]
+        if stored & Self.textFlag == 0 { return stored == storedForm }
+        guard storedForm == nil else { return false }
+        return withStoredUTF8(number) { kept in
             id.text.withUTF8 { given in
-                guard given.count == end - start else { return false }
-                guard let storedBase = stored.baseAddress, let givenBase = given.baseAddress else { return true }
-                return memcmp(storedBase + start, givenBase, given.count) == 0
+                guard given.count == kept.count else { return false }
+                guard let keptBase = kept.baseAddress, let givenBase = given.baseAddress else { return true }
+                return memcmp(keptBase, givenBase, given.count) == 0
             }
         }
     }
@@ -128,10 +156,7 @@ struct TransactionIndex: Sendable {
 
     /// `ExactString.fingerprint` of the id stored for `number`.
     private func storedFingerprint(_ number: Int) -> Int {
-        let start = idOffsets[number], end = idOffsets[number + 1]
-        return idBytes.withUnsafeBufferPointer { stored in
-            ExactString.fingerprint(UnsafeBufferPointer(rebasing: stored[start..<end]))
-        }
+        withStoredUTF8(number, ExactString.fingerprint)
     }
 
     /// The two environments' copies of one id land apart.

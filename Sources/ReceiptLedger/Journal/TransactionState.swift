@@ -20,11 +20,16 @@ struct TransactionState {
     /// The ownership type: 0 none, 1 `PURCHASED`, 2 `FAMILY_SHARED`, 3 another text, kept in
     /// `rare` (in `first`'s padding too).
     private var ownershipCode: UInt8 = 0
+    /// Fixed fields, from the first copy of the earliest record; one it lacks is taken from the
+    /// first later copy that has it, without a conflict (SPEC §8 Revision 2). The product id
+    /// is kept as its number in the builder's pool of product ids, + 1 (0: none yet).
+    private var productNumberPlusOne: UInt32 = 0
+    /// The product id, named by the pool the merge numbered it in.
+    func productID(in products: StringPool) -> String? {
+        productNumberPlusOne == 0 ? nil : products.text(Int(productNumberPlusOne) - 1)
+    }
     /// How many records held it, and the last of them (SPEC `record_count`).
     private(set) var mark = MergeMark()
-    /// Fixed fields, from the first copy of the earliest record; one it lacks is taken from the
-    /// first later copy that has it, without a conflict (SPEC §8 Revision 2).
-    var productID: String?
     /// nil while no copy gave a quantity (`quantity: null` counts as absent); 1 when bad.
     var givenQuantity: Int64? {
         get { packed.contains(.hasGivenQuantity) ? givenQuantityValue : nil }
@@ -81,9 +86,9 @@ struct TransactionState {
         get { rare?.cancellationReason }
         set { if newValue != nil || rare != nil { rareFields().cancellationReason = newValue } }
     }
-    /// What only transactions with a cancellation, a signed copy, another user's record or an
-    /// unusual ownership type need: made when first needed, so that the rest (nearly all) keep
-    /// one nil pointer.
+    /// What only transactions with a cancellation, a signed copy, another user's record, an
+    /// unusual ownership type or an original id not in plain digits need: made when first
+    /// needed, so that the rest (nearly all) keep one nil pointer.
     private(set) var rare: Rare?
     var revocationType: String? { rare?.revocationType }
     var revocationPercentageText: String? { rare?.revocationPercentageText }
@@ -139,16 +144,18 @@ struct TransactionState {
         var storefront: String?
         var appAccountToken: String?
         var signedProductType: ProductType?
-        /// What fewer still have: other users' records, an unusual ownership type.
+        /// What fewer still have: other users' records, an unusual ownership type, an original
+        /// id not in plain digits.
         var shared: Shared?
 
         /// Users other than the owner whose records hold it, with their earliest record, and
         /// in the order their first records were merged; `ownershipType` when it is neither
-        /// `PURCHASED` nor `FAMILY_SHARED`.
+        /// `PURCHASED` nor `FAMILY_SHARED`; `originalTransactionID` when not in plain digits.
         final class Shared {
             var otherUsersEarliestRecord: [UserID: Int64] = [:]
             var otherUserOrder: [UserID] = []
             var otherOwnershipType: String?
+            var otherOriginalTransactionID: IDText?
         }
 
         /// `shared`, made when first needed.
@@ -214,8 +221,39 @@ struct TransactionState {
     private var purchaseMillis: Int64 = 0
     private var originalPurchaseMillis: Int64 = 0
     private var expiresMillis: Int64 = 0
-    /// Last: its 18 bytes end the value without padding after them.
-    var originalTransactionID: IDText?
+    /// The original id: its value when in plain digits (`DecimalID`), else one of the marks
+    /// below, the text then kept in `rare`. 8 bytes where an `IDText?` takes 18 (issue 26).
+    private var originalIDValue: UInt64 = Self.noOriginalID
+    private static let noOriginalID = UInt64.max
+    private static let originalIDIsText = UInt64.max - 1
+    var originalTransactionID: IDText? {
+        get {
+            switch originalIDValue {
+            case Self.noOriginalID: return nil
+            case Self.originalIDIsText: return rare?.shared?.otherOriginalTransactionID
+            case let value: return DecimalID.text(value)
+            }
+        }
+        set {
+            if let newValue, let value = DecimalID.value(of: newValue) {
+                originalIDValue = value
+            } else if let newValue {
+                originalIDValue = Self.originalIDIsText
+                rareFields().sharedFields().otherOriginalTransactionID = newValue
+            } else {
+                originalIDValue = Self.noOriginalID
+            }
+        }
+    }
+
+    /// Whether `id` is the original id kept, byte for byte (without writing a plain one out).
+    private func hasOriginalID(_ id: IDText) -> Bool {
+        switch originalIDValue {
+        case Self.noOriginalID: return false
+        case Self.originalIDIsText: return rare?.shared?.otherOriginalTransactionID == id
+        case let value: return DecimalID.value(of: id) == value
+        }
+    }
 
     /// Which optional fields have a value, and the flags.
     private struct Present: OptionSet {
@@ -263,9 +301,11 @@ struct TransactionState {
         var user: UserID
     }
 
-    init(first: Source, copy: TransactionCopy) {
+    /// The state of the transaction whose first copy is `copy`, its product id numbered in
+    /// `products`.
+    init(first: Source, copy: TransactionCopy, products: inout StringPool) {
         self.first = first
-        productID = copy.productID
+        if let product = copy.productID { productNumberPlusOne = UInt32(products.number(of: product) + 1) }
         originalTransactionID = copy.originalTransactionID
         givenQuantity = copy.givenQuantity
     }
@@ -277,23 +317,23 @@ struct TransactionState {
 
     /// Merges one copy; returns the fields that disagree with the fixed fields
     /// (for `conflicting_transaction`), empty when none. The record is counted by
-    /// `noteRecord`.
-    mutating func merge(_ copy: TransactionCopy, from source: Source) -> [String] {
+    /// `noteRecord`. A product id not seen before is numbered in `products`.
+    mutating func merge(_ copy: TransactionCopy, from source: Source, products: inout StringPool) -> [String] {
         noteUser(source)
         var conflicts: [String] = []
         // An absent id is not a disagreement (old answers omit some); two different ids are.
         if let product = copy.productID {
-            if let fixed = productID {
+            if let fixed = productID(in: products) {
                 if !product.hasSameUTF8(as: fixed) { conflicts.append("product_id \(product) vs \(fixed)") }
             } else {
-                productID = product
+                productNumberPlusOne = UInt32(products.number(of: product) + 1)
             }
         }
         if let original = copy.originalTransactionID {
-            if let fixed = originalTransactionID {
-                if original != fixed { conflicts.append("original_transaction_id \(original) vs \(fixed)") }
-            } else {
+            if originalIDValue == Self.noOriginalID {
                 originalTransactionID = original
+            } else if !hasOriginalID(original), let fixed = originalTransactionID {
+                conflicts.append("original_transaction_id \(original) vs \(fixed)")
             }
         }
         if let given = copy.givenQuantity {

@@ -11,6 +11,15 @@ struct StringPool {
         return pooled.strings[number]
     }
 
+    /// The number of `text` in the pool (0, 1, … in order of first sight), added when new: a
+    /// holder of many keeps 4 bytes where a `String` takes 16.
+    mutating func number(of text: String) -> Int {
+        pooled.insert(ExactString(text)).number
+    }
+
+    /// The pool's copy of the text numbered `number`.
+    func text(_ number: Int) -> String { pooled.strings[number] }
+
     mutating func intern(_ text: String?) -> String? {
         text.map { intern($0) }
     }

@@ -72,6 +72,26 @@ import Testing
         }
     }
 
+    /// The merge keeps an original id in plain digits as a number and any other as text: each
+    /// comes back byte for byte, and only a different text is a conflict ("0123" is not "123").
+    @Test(arguments: [("0123", "123"), ("orig-7", "orig-8"), ("7", "07"), ("", "7"), ("9223372036854775808", "9223372036854775807")])
+    func anOriginalIDIsKeptExactlyWhateverItsForm(kept: String, other: String) throws {
+        func copy(_ id: String, _ original: String) -> String {
+            A.transaction(id, original: original, purchaseMs: Self.t0)
+        }
+        let rows = [
+            A.row(1, at: Self.t0, A.answer(inApp: [copy("1", kept), copy("2", other)])),
+            A.row(2, at: Self.t0 + 1, A.answer(inApp: [copy("1", kept), copy("2", other)])),
+            A.row(3, at: Self.t0 + 2, A.answer(inApp: [copy("1", other), copy("2", other)])),
+        ]
+        for journal in try journals(rows) {
+            #expect(journal.transaction("1")?.originalTransactionID.string == kept)
+            #expect(journal.transaction("2")?.originalTransactionID.string == other)
+            #expect(journal.anomalies(.conflictingTransaction).map { "\($0.recordID) \($0.transactionID): \($0.detail)" }
+                    == ["3 1: original_transaction_id \(other) vs \(kept)"])
+        }
+    }
+
     @Test func expiresDateIsTheLatestReadableOne() throws {
         func copy(_ expires: String) -> String {
             A.transaction("1", purchaseMs: Self.t0, fields: ["expires_date_ms": expires])

@@ -46,6 +46,29 @@ import Testing
         #expect(index.find(.sandbox, index.key(197).transactionID) == 197)
     }
 
+    /// Ids in plain digits are kept as numbers, every other id as text; each comes back byte for
+    /// byte, and ids a number would confuse ("0123" and "123") stay apart.
+    @Test func keepsDigitIdsAsNumbersAndEveryIdExact() {
+        let ids = ["123", "0123", "0", "00", "", "9223372036854775807", "9223372036854775808",
+                   "9999999999999999999", "18446744073709551616", "12345678901234567890", "2000000123456789",
+                   "12a", "１２３", "-5", "+5", " 5"]
+        #expect(DecimalID.value(of: IDText("2000000123456789")) == 2_000_000_123_456_789)
+        #expect(DecimalID.value(of: IDText("9223372036854775807")) == 9_223_372_036_854_775_807)
+        #expect(DecimalID.value(of: IDText("0")) == 0)
+        #expect(["0123", "00", "", "9223372036854775808", "9999999999999999999", "12345678901234567890", "12a", "-5", "１２３"]
+            .allSatisfy { DecimalID.value(of: IDText($0)) == nil })
+        #expect([0, 7, 10, 2_000_000_123_456_789, DecimalID.limit - 1].allSatisfy { DecimalID.value(of: DecimalID.text($0)) == $0 })
+        #expect(DecimalID.text(DecimalID.limit - 1) == "9223372036854775807" && DecimalID.text(0) == "0")
+        var index = TransactionIndex()
+        for (number, id) in ids.enumerated() { #expect(index.insert(.production, ExactString(id)) == number) }
+        for (number, id) in ids.enumerated() {
+            #expect(index.find(.production, ExactString(id)) == number)
+            #expect(index.key(number).transactionID.value == id)
+        }
+        #expect(index.find(.production, ExactString("00123")) == nil)
+        #expect(index.find(.production, ExactString("124")) == nil)
+    }
+
     /// An array kept for the rest of the run drops the room it grew for, and keeps its elements.
     @Test func anArrayWithoutSpareCapacityKeepsItsElements() {
         var grown: [Int] = []
