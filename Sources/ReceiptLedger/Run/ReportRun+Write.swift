@@ -17,7 +17,7 @@ extension ReportRun {
     /// A journal kept outside memory (a run in buckets) is reported one thing at a time
     /// instead, on this thread: what each part builds is then not held beside what another
     /// builds, and the bytes are the same.
-    func writeReport(_ result: JournalPipeline.Result, zone: ZoneRules, orders: consuming [Order]?, ordersLabel: String?,
+    func writeReport(_ result: consuming JournalPipeline.Result, zone: ZoneRules, orders: consuming [Order]?, ordersLabel: String?,
                      sourceLabel: String, templates: TemplateSet, digests: FileDigests, diagnosis: RunDiagnosis = .none,
                      appleReports: AppleReportSet? = nil, into staging: ReportStaging, inputsHashed: () -> Void = {}) throws -> [ManifestFile.Output] {
         let journal = result.journal
@@ -27,7 +27,7 @@ extension ReportRun {
         if journal.transactions.isStored {
             progress?.phase("building ledgers")
             digests.hurry()
-            data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone, orders: consume orders,
+            data = Self.reportData(options: options, sourceLabel: sourceLabel, result: consume result, zone: zone, orders: consume orders,
                                    ordersLabel: ordersLabel, diagnosis: diagnosis, appleReports: appleReports)
             FreedMemory.returnToSystem()
             progress?.phase("writing reports")
@@ -41,7 +41,7 @@ extension ReportRun {
             progress?.phase("building ledgers")
             digests.hurry()
             let summing = BackgroundWork { JournalSums(journal.transactions) }
-            data = Self.reportData(options: options, sourceLabel: sourceLabel, result: result, zone: zone,
+            data = Self.reportData(options: options, sourceLabel: sourceLabel, result: consume result, zone: zone,
                                    orders: consume orders, ordersLabel: ordersLabel, besideLedgers: true, diagnosis: diagnosis,
                                    appleReports: appleReports)
             // What the ledgers' building freed (its tables, the orders) goes back to the system

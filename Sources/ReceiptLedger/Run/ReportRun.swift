@@ -90,7 +90,7 @@ package struct ReportRun {
         PhaseTimer.mark("journal, orders")
         let outputs: [ManifestFile.Output]
         do {
-            outputs = try writeReport(result, zone: zone, orders: consume orders, ordersLabel: ordersLabel, sourceLabel: sourceLabel,
+            outputs = try writeReport(consume result, zone: zone, orders: consume orders, ordersLabel: ordersLabel, sourceLabel: sourceLabel,
                                       templates: templates, digests: digests, diagnosis: diagnosis, appleReports: appleReports,
                                       into: staging, inputsHashed: endReading)
         } catch let error as TemplateError {
@@ -101,22 +101,25 @@ package struct ReportRun {
             throw FatalError("cannot write the report to \(options.outputDirectory): \(error)")
         }
         progress?.finish()
-        if keepsResultsUntilExit { KeptUntilExit.keep(result) }
         return Summary(counts: journal.counts, transactions: journal.transactions.count, anomalies: journal.anomalies.count,
                        outputDirectory: options.outputDirectory, files: outputs, diagnosis: diagnosis)
     }
 
     /// Ledgers, refunds, subscriptions and reconciliation of a finished journal: everything the
-    /// files are written from. The orders are reconciled first and freed once reconciled, when
-    /// no caller holds them (the report needs only the reconciliation), before the ledgers are
-    /// built. With `besideLedgers` (as `execute` does) the subscriptions are built on another
-    /// thread meanwhile; the data is the same.
-    static func reportData(options: RunOptions, sourceLabel: String, result: JournalPipeline.Result, zone: ZoneRules,
+    /// files are written from. The refunds come first, and the record index (a visit per
+    /// record, which only they need) is dropped once they are made, when no caller holds it.
+    /// The orders are reconciled next and freed once reconciled, when no caller holds them
+    /// (the report needs only the reconciliation), before the ledgers are built. With
+    /// `besideLedgers` (as `execute` does) the subscriptions are built on another thread
+    /// meanwhile; the data is the same.
+    static func reportData(options: RunOptions, sourceLabel: String, result: consuming JournalPipeline.Result, zone: ZoneRules,
                            orders: consuming [Order]?, ordersLabel: String?, besideLedgers: Bool = false,
                            diagnosis: RunDiagnosis = .none, appleReports: AppleReportSet? = nil) -> ReportData {
         let journal = result.journal
         let asOf = options.asOf ?? result.index.latestVerifiedAt
         let periods = periodCalendar(options, zone: zone)
+        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
+        _ = consume result
         let graceHours = options.revokeGraceHours
         @Sendable func reconcile(_ orders: [Order]) -> Reconciliation {
             Reconciliation(orders: orders, journal: journal, knownTransactionIDs: journal.heldTransactionIDs,
@@ -126,16 +129,16 @@ package struct ReportRun {
             Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: asOf)
         }
         let orderCount = orders?.count ?? 0
-        // The orders are reconciled first, and freed before the ledgers and the subscriptions
+        // The orders are reconciled next, and freed before the ledgers and the subscriptions
         // are built: they are among the largest things a run holds, and the ledgers' tables
         // and the subscriptions grow as they are built.
         let reconciliation = orders.take().map(reconcile)
+        // What the record index and the orders held goes back to the system.
         FreedMemory.returnToSystem()
         let subscribing = besideLedgers ? BackgroundWork { subscriptions() } : nil
         let ledgers = LedgerBook(transactions: journal.transactions, periods: periods, refunds: options.refunds)
         // One at a time, what the ledgers' tally freed goes back before the subscriptions are built.
         if !besideLedgers { FreedMemory.returnToSystem() }
-        let refunds = Refund.all(in: journal.transactions, index: result.index, periods: periods)
         let subscriptions = subscribing?.value() ?? subscriptions()
         PhaseTimer.mark("ledgers, refunds, subscriptions")
         let apple = appleReports.map { AppleReconciliation(transactions: AppleComparedTransaction.production(journal.transactions), reports: $0) }
