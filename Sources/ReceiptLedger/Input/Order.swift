@@ -16,11 +16,20 @@ struct Order: Sendable {
         set { revokedAtMillis = Self.millis(newValue) }
     }
     /// The texts of a non-empty `delivered_at` / `revoked_at` that is no instant; nil for
-    /// almost every order (one reference, so that many orders stay small).
-    var unreadable: UnreadableTimes?
-    /// Inline (`IDText`): a run may hold about as many orders as transactions. Last, so that
-    /// its 17 bytes end the value without padding after them.
-    var transactionID: IDText
+    /// almost every order.
+    var unreadable: UnreadableTimes? { unusual?.times }
+    /// The transaction id, exactly as stored (trimmed).
+    var transactionID: IDText {
+        transactionIDValue == Self.transactionIDIsText ? unusual?.transactionIDText ?? "" : DecimalID.text(transactionIDValue)
+    }
+    /// What almost no order has: unreadable times, a transaction id not in plain digits (one
+    /// reference, so that many orders stay small).
+    private let unusual: Unusual?
+    /// The transaction id's value when it is in plain digits (`DecimalID`), as Apple's are, else
+    /// `transactionIDIsText`: 8 bytes where an `IDText` takes 17, and a run may hold about as
+    /// many orders as transactions at once (issue 26).
+    private let transactionIDValue: UInt64
+    private static let transactionIDIsText = UInt64.max
 
     /// The two instants as milliseconds, `Int64.min` for none (which no instant read from
     /// text is: years 1 to 9999): an optional takes 16 bytes, and a run reconciles as many
@@ -30,6 +39,25 @@ struct Order: Sendable {
 
     private static func instant(_ millis: Int64) -> UnixMillis? { millis == Int64.min ? nil : UnixMillis(millis) }
     private static func millis(_ instant: UnixMillis?) -> Int64 { instant?.rawValue ?? Int64.min }
+
+    /// An order's rare parts: see `unusual`.
+    private final class Unusual: Sendable {
+        let times: UnreadableTimes?
+        let transactionIDText: IDText?
+
+        init(times: UnreadableTimes?, transactionIDText: IDText?) {
+            self.times = times
+            self.transactionIDText = transactionIDText
+        }
+    }
+
+    /// The stored forms of `transactionID` and `unreadable`.
+    private static func stored(_ transactionID: IDText, _ times: UnreadableTimes?) -> (UInt64, Unusual?) {
+        if let value = DecimalID.value(of: transactionID) {
+            return (value, times.map { Unusual(times: $0, transactionIDText: nil) })
+        }
+        return (transactionIDIsText, Unusual(times: times, transactionIDText: transactionID))
+    }
 
     /// The trimmed texts of `delivered_at` and `revoked_at` that could not be read: written as
     /// they are (SPEC §8 Revision 2) and raised as `bad_delivered_at` / `bad_revoked_at`.
@@ -56,12 +84,12 @@ struct Order: Sendable {
         self.orderID = Order.id(orderID)
         self.userID = userID.textValue ?? ""
         self.productID = Order.id(productID)
-        self.transactionID = IDText(Order.id(transactionID))
         let delivered = Order.instant(deliveredAt), revoked = Order.instant(revokedAt)
         deliveredAtMillis = Self.millis(delivered)
         revokedAtMillis = Self.millis(revoked)
-        self.unreadable = UnreadableTimes.make(deliveredAt: delivered == nil ? Order.unreadableText(deliveredAt) : nil,
-                                               revokedAt: revoked == nil ? Order.unreadableText(revokedAt) : nil)
+        let times = UnreadableTimes.make(deliveredAt: delivered == nil ? Order.unreadableText(deliveredAt) : nil,
+                                         revokedAt: revoked == nil ? Order.unreadableText(revokedAt) : nil)
+        (transactionIDValue, unusual) = Self.stored(IDText(Order.id(transactionID)), times)
     }
 
     /// An order from values already read as `init(orderID:…)` reads them (the readers' byte
@@ -71,10 +99,9 @@ struct Order: Sendable {
         self.orderID = orderID
         self.userID = userID
         self.productID = productID
-        self.transactionID = transactionID
         deliveredAtMillis = Self.millis(deliveredAt)
         revokedAtMillis = Self.millis(revokedAt)
-        self.unreadable = unreadable
+        (transactionIDValue, unusual) = Self.stored(transactionID, unreadable)
     }
 
     /// `id(.text(…))` of UTF-8 bytes, where an empty field reads as NULL does.

@@ -111,6 +111,24 @@ import Testing
         #expect(orders.map(\.revokedAt) == [nil, nil, UnixMillis(1_704_216_495_443)])
     }
 
+    /// An order keeps a transaction id in plain digits as a number and any other as text: each
+    /// comes back as stored (trimmed), with or without unreadable times beside it.
+    @Test func keepsEveryTransactionIDExactly() throws {
+        let orders = try read("""
+            order_id,user_id,product_id,transaction_id,delivered_at,revoked_at
+            1,u,p,2000000100013322,,
+            2,u,p,0123,,
+            3,u,p,,,
+            4,u,p,T-9,soon,
+            5,u,p,99999999999999999999,,later
+            6,u,p,0,,
+
+            """)
+        #expect(orders.map(\.transactionID.string) == ["2000000100013322", "0123", "", "T-9", "99999999999999999999", "0"])
+        #expect(orders.map { $0.unreadable?.deliveredAt } == [nil, nil, nil, "soon", nil, nil])
+        #expect(orders.map { $0.unreadable?.revokedAt } == [nil, nil, nil, nil, "later", nil])
+    }
+
     @Test func productIDsAreTrimmedAndShared() throws {
         let orders = try read("order_id,user_id,product_id,transaction_id,delivered_at,revoked_at\n1,u, p ,1,,\n2,u,p,2,,\n3,u,\u{00A0}p\u{00A0},3,,\n")
         #expect(orders.map(\.productID) == ["p", "p", "p"])
