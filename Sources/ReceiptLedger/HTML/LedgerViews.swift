@@ -63,7 +63,7 @@ enum LedgerViews {
     /// in full, in a second pass (issue 26).
     static func topUsersTables(_ data: ReportData) -> [TemplateValue] {
         let rows = data.ledgers.byUser.sortedRows
-        var ranking = UserRanking()
+        var ranking = UserRanking(reservingEntries: rows.count)
         var numberOfName: [String: Int] = [:]  // only for rows held as pairs
         func user(at position: Int, _ name: String) -> Int {
             if let number = rows.itemNumber(at: position) { return number }
@@ -122,6 +122,19 @@ enum LedgerViews {
         private var gross: [Int64] = []
         private var periodCounts: [Int32] = []
 
+        /// Room for `count` entries and users (a ledger's row count bounds both): the pages no
+        /// entry reaches are never touched, and no array is held twice while a doubling copies
+        /// it (the page is written beside the rest of the report: issue 26).
+        init(reservingEntries count: Int) {
+            firstEntry.reserveCapacity(count)
+            entryCurrency.reserveCapacity(count)
+            nextEntry.reserveCapacity(count)
+            firstPositions.reserveCapacity(count)
+            net.reserveCapacity(count)
+            gross.reserveCapacity(count)
+            periodCounts.reserveCapacity(count)
+        }
+
         /// Adds one period's row of `user` at `position`.
         mutating func add(user: Int, position: Int, currency: Currency, _ amounts: LedgerAmounts) {
             let currencyNumber: Int32
@@ -174,16 +187,24 @@ enum LedgerViews {
         }
 
         /// The `limit` first entries of `currency` by net, then gross (both largest first), then
-        /// the user's id by code point (`name` of a position names it).
+        /// the user's id by code point (`name` of a position names it): a total order, so the
+        /// `limit` best kept while the entries pass are the first `limit` of a full sort, without
+        /// a list of every entry.
         func top(_ limit: Int, in currency: Currency, name: (Int) -> String) -> [Int] {
-            guard let number = currencies.firstIndex(of: currency) else { return [] }
-            let entries = entryCurrency.indices.filter { entryCurrency[$0] == Int32(number) }
-            let ranked = entries.sorted { l, r in
+            guard limit > 0, let number = currencies.firstIndex(of: currency) else { return [] }
+            func precedes(_ l: Int, _ r: Int) -> Bool {
                 if net[l] != net[r] { return net[l] > net[r] }
                 if gross[l] != gross[r] { return gross[l] > gross[r] }
                 return name(firstPosition(of: l)).utf8.lexicographicallyPrecedes(name(firstPosition(of: r)).utf8)
             }
-            return Array(ranked.prefix(limit))
+            var best: [Int] = []  // in order
+            best.reserveCapacity(limit + 1)
+            for entry in entryCurrency.indices where entryCurrency[entry] == Int32(number) {
+                if best.count == limit, let last = best.last, !precedes(entry, last) { continue }
+                best.insert(entry, at: best.firstIndex { precedes(entry, $0) } ?? best.count)
+                if best.count > limit { best.removeLast() }
+            }
+            return best
         }
     }
 }

@@ -13,13 +13,9 @@ struct TransactionState {
         var user: UserID
     }
 
-    /// The earliest record holding the transaction: its user owns it.
-    let first: Source
-    /// Which optional fields have a value, and the flags (in `first`'s padding).
-    private var packed: Present = []
-    /// The ownership type: 0 none, 1 `PURCHASED`, 2 `FAMILY_SHARED`, 3 another text, kept in
-    /// `rare` (in `first`'s padding too).
-    private var ownershipCode: UInt8 = 0
+    /// How many records held it, and the last of them (SPEC `record_count`). First, with the
+    /// product's number in its last 4 bytes: a state takes 88 bytes (issue 26).
+    private(set) var mark = MergeMark()
     /// Fixed fields, from the first copy of the earliest record; one it lacks is taken from the
     /// first later copy that has it, without a conflict (SPEC §8 Revision 2). The product id
     /// is kept as its number in the builder's pool of product ids, + 1 (0: none yet).
@@ -28,8 +24,13 @@ struct TransactionState {
     func productID(in products: StringPool) -> String? {
         productNumberPlusOne == 0 ? nil : products.text(Int(productNumberPlusOne) - 1)
     }
-    /// How many records held it, and the last of them (SPEC `record_count`).
-    private(set) var mark = MergeMark()
+    /// The earliest record holding the transaction: its user owns it.
+    let first: Source
+    /// Which optional fields have a value, and the flags (in `first`'s padding).
+    private var packed: Present = []
+    /// The ownership type: 0 none, 1 `PURCHASED`, 2 `FAMILY_SHARED`, 3 another text, kept in
+    /// `rare` (in `first`'s padding too).
+    private var ownershipCode: UInt8 = 0
     /// nil while no copy gave a quantity (`quantity: null` counts as absent); 1 when bad.
     var givenQuantity: Int64? {
         get { packed.contains(.hasGivenQuantity) ? givenQuantityValue : nil }

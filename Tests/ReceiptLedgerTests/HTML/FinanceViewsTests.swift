@@ -125,6 +125,26 @@ import Testing
         #expect(tables.first?["users"]?.elements.map { $0["user"]?.text } == ["u_jp"])
     }
 
+    /// More users than the page shows: the 20 it keeps as the entries pass are the first 20 of
+    /// a full sort, ties on net and gross broken by the user's id.
+    @Test func topUsersAreTheFirstOfAFullSortWhenMoreThanShown() throws {
+        // User "u<k>" buys k % 7 + 1 coins packs, in an order unrelated to the ranking.
+        var rows: [ArrayRecordSource.Row] = []
+        var id: Int64 = 0
+        for k in [17, 3, 29, 10, 0, 24, 8, 31, 14, 5, 21, 1, 27, 12, 19, 6, 33, 2, 25, 9, 30, 15, 4, 22, 11, 28, 7, 18, 32, 13, 26, 16, 20, 23] {
+            for _ in 0...(k % 7) {
+                id += 1
+                rows.append(ChartsTests.sale(id, at: ChartsTests.jan + id * 3_600_000, product: "coins", user: "u\(k)"))
+            }
+        }
+        let data = try ReportFixture.reportData(rows, catalog: A.catalog)
+        let users = try #require(LedgerViews.topUsersTables(data).first?["users"]?.elements)
+        let expected = (0..<34).sorted { l, r in l % 7 != r % 7 ? l % 7 > r % 7 : "u\(l)".utf8.lexicographicallyPrecedes("u\(r)".utf8) }
+        #expect(users.map { $0["user"]?.text } == expected.prefix(LedgerViews.topUsers).map { "u\($0)" })
+        #expect(users.map { $0["periods"]?.text } == Array(repeating: "1", count: LedgerViews.topUsers))
+        #expect(LedgerViews.topUsersTables(data).first?["user_count"]?.text == "34")
+    }
+
     // MARK: Drill-down
 
     @Test func ledgerFiguresLinkToTheTransactionsBehindThem() throws {
