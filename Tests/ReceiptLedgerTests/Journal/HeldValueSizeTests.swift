@@ -10,6 +10,10 @@ import Testing
         #expect(MemoryLayout<TransactionState>.stride == 88)
     }
 
+    @Test func aSubscriptionTakes88Bytes() {
+        #expect(MemoryLayout<Subscription>.stride == 88)
+    }
+
     @Test func anOrderTakes80Bytes() {
         #expect(MemoryLayout<Order>.stride == 80)
     }
