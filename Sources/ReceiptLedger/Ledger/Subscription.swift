@@ -28,6 +28,20 @@ struct Subscription: Sendable {
     final class SharedRenewalStatus: Sendable {
         let status: RenewalStatus
         init(_ status: RenewalStatus) { self.status = status }
+
+        /// A status compared byte for byte (`ExactString`): two texts Swift's `==` takes as
+        /// equal ("é" precomposed and decomposed) are two statuses, each written as sent.
+        struct Key: Hashable {
+            let autoRenewStatus: ExactString?
+            let expirationIntent: ExactString?
+            let inBillingRetry: Bool?
+
+            init(_ status: RenewalStatus) {
+                autoRenewStatus = status.autoRenewStatus.map(ExactString.init)
+                expirationIntent = status.expirationIntent.map(ExactString.init)
+                inBillingRetry = status.inBillingRetry
+            }
+        }
     }
 
     /// Every subscription, in key order (environment, original_transaction_id).
@@ -62,14 +76,15 @@ struct Subscription: Sendable {
         var subscriptions: [Subscription] = []
         subscriptions.reserveCapacity(numbers.count)
         var members: [Transaction] = []
-        var sharedStatuses: [RenewalStatus: SharedRenewalStatus] = [:]
+        var sharedStatuses: [SharedRenewalStatus.Key: SharedRenewalStatus] = [:]
         func addSubscription() {
             guard let first = members.first else { return }
             let key = TransactionKey(first.environment, subscriptionID(of: first))
             let renewal = renewals[key].map { status in
-                if let shared = sharedStatuses[status] { return shared }
+                let statusKey = SharedRenewalStatus.Key(status)
+                if let shared = sharedStatuses[statusKey] { return shared }
                 let shared = SharedRenewalStatus(status)
-                sharedStatuses[status] = shared
+                sharedStatuses[statusKey] = shared
                 return shared
             }
             subscriptions.append(subscription(key, byPurchase: members[...], renewal: renewal, asOf: asOf))

@@ -214,7 +214,7 @@ struct RenewalInfo: Sendable, Equatable {
 /// What the reports take from a subscription's latest renewal info, values as Apple sent them:
 /// without the subscription's id and the info's time, which the table and the subscription
 /// keep once (a run holds one per subscription: issue 26).
-struct RenewalStatus: Sendable, Hashable {
+struct RenewalStatus: Sendable, Equatable {
     var autoRenewStatus: String?
     var expirationIntent: String?
     /// nil when the entry lacks `is_in_billing_retry_period`.

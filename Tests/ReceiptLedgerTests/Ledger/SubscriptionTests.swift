@@ -50,6 +50,21 @@ import Testing
         #expect(csv.split(separator: "\n").last == "Production,100,u1,monthly,2024-01-01T00:00:00.000Z,2024-03-01T00:00:00.000Z,1,1,1,,,refunded")
     }
 
+    /// Subscriptions share one object per renewal status, compared byte for byte: statuses
+    /// Swift's `==` takes as equal ("é" precomposed and decomposed) stay two, each as sent.
+    @Test func renewalStatusesAreSharedOnlyWhenTheirBytesAreEqual() throws {
+        let texts = ["\u{E9}", "e\u{301}", "\u{E9}", "1"]
+        let latest = texts.indices.map { A.transaction("\(200 + $0)", purchaseMs: Self.t0, expiresMs: Self.t0 + 30 * Self.day) }
+        let renewals = texts.enumerated().map { "{\"original_transaction_id\": \"\(200 + $0)\", \"auto_renew_status\": \"\($1)\"}" }
+        let journal = try A.journal([A.row(1, at: Self.t0, A.answer(inApp: [], latest: latest, renewals: renewals))]).journal
+        let all = Subscription.all(in: journal.transactions, renewals: journal.renewals, asOf: UnixMillis(Self.t0 + Self.day))
+        #expect(all.map { Array(($0.renewal?.autoRenewStatus ?? "-").utf8) } == texts.map { Array($0.utf8) })
+        let csv = String(decoding: SubscriptionsFile.cellTable(all).serialized(), as: UTF8.self)
+        let statusColumn = csv.utf8.split(separator: UInt8(ascii: "\n")).dropFirst()
+            .map { Array($0.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)[8]) }
+        #expect(statusColumn == texts.map { Array($0.utf8) })
+    }
+
     @Test func refundAndResubscribeIsActiveAgain() throws {
         var resubscribed = history
         resubscribed[1] = A.transaction("101", original: "100", purchaseMs: Self.t0 + 30 * Self.day, expiresMs: Self.t0 + 60 * Self.day,
