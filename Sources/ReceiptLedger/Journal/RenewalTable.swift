@@ -14,11 +14,12 @@ struct RenewalTable: Sendable {
     private var texts = ExactStringIndex()
 
     /// A status's texts as their number in `texts` + 1 (0: absent), the retry flag as 0
-    /// (absent), 1 (false) or 2 (true).
-    private struct Codes: Sendable {
-        var autoRenewStatus: UInt32
-        var expirationIntent: UInt32
-        var inBillingRetry: UInt8
+    /// (absent), 1 (false) or 2 (true): equal codes are statuses equal byte for byte, so a
+    /// holder of many statuses may keep one object per code (`Subscription`).
+    struct Codes: Hashable, Sendable {
+        fileprivate var autoRenewStatus: UInt32
+        fileprivate var expirationIntent: UInt32
+        fileprivate var inBillingRetry: UInt8
     }
     /// The time of each subscription's latest info (SPEC §9: a signed info's `signedDate`, a
     /// receipt's its record's `verified_at`).
@@ -42,11 +43,18 @@ struct RenewalTable: Sendable {
 
     /// The status of the latest renewal info of the subscription `key`, if any record held one.
     subscript(key: TransactionKey) -> RenewalStatus? {
-        index.find(key.environment, key.transactionID).map { number in
-            let codes = statuses[number]
-            return RenewalStatus(autoRenewStatus: text(codes.autoRenewStatus), expirationIntent: text(codes.expirationIntent),
-                                 inBillingRetry: codes.inBillingRetry == 0 ? nil : codes.inBillingRetry == 2)
-        }
+        codes(of: key).map(status)
+    }
+
+    /// The codes of that status (see `Codes`).
+    func codes(of key: TransactionKey) -> Codes? {
+        index.find(key.environment, key.transactionID).map { statuses[$0] }
+    }
+
+    /// The status whose codes are `codes`.
+    func status(_ codes: Codes) -> RenewalStatus {
+        RenewalStatus(autoRenewStatus: text(codes.autoRenewStatus), expirationIntent: text(codes.expirationIntent),
+                      inBillingRetry: codes.inBillingRetry == 0 ? nil : codes.inBillingRetry == 2)
     }
 
     private mutating func codes(of info: RenewalInfo) -> Codes {

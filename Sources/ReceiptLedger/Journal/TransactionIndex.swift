@@ -65,14 +65,14 @@ struct TransactionIndex: Sendable {
     func find(_ environment: Environment, _ id: ExactString) -> Int? {
         let isSandbox = environment == .sandbox
         let tag = Slot.tag(id.fingerprint)
-        let stored = Self.storedForm(id)
+        let value = DecimalID.value(of: id.text)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var slot = Self.slot(isSandbox, id.fingerprint) & mask
             while slots[slot].numberPlusOne != 0 {
                 let candidate = slots[slot]
                 if candidate.tag == tag, candidate.isSandbox == isSandbox,
-                   storedID(candidate.numberPlusOne - 1, equals: id, storedForm: stored) {
+                   storedID(candidate.numberPlusOne - 1, equals: id, value: value) {
                     return candidate.numberPlusOne - 1
                 }
                 slot = (slot + 1) & mask
@@ -86,7 +86,7 @@ struct TransactionIndex: Sendable {
         if (count + 1) * 4 > slots.count * 3 { grow() }
         let number = count
         precondition(number < 0x7FFF_FFFF, "more transactions than a slot numbers")
-        if let value = Self.storedForm(id) {
+        if let value = DecimalID.value(of: id.text) {
             ids.append(value)
         } else {
             ids.append(Self.textFlag | UInt64(textOffsets.count - 1))
@@ -108,11 +108,6 @@ struct TransactionIndex: Sendable {
     /// Marks an id kept as text in `ids`; a plain decimal one is below it.
     private static let textFlag = DecimalID.limit
 
-    /// The id's value when `ids` keeps it as a number (`DecimalID`), else nil.
-    static func storedForm(_ id: ExactString) -> UInt64? {
-        DecimalID.value(of: id.text)
-    }
-
     /// Calls `body` with the UTF-8 of the id stored for `number`.
     private func withStoredUTF8<R>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let stored = ids[number]
@@ -122,10 +117,11 @@ struct TransactionIndex: Sendable {
         return textBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
-    private func storedID(_ number: Int, equals id: ExactString, storedForm: UInt64?) -> Bool {
+    /// Whether the id stored for `number` is `id`, whose `DecimalID` value is `value`.
+    private func storedID(_ number: Int, equals id: ExactString, value: UInt64?) -> Bool {
         let stored = ids[number]
-        if stored & Self.textFlag == 0 { return stored == storedForm }
-        guard storedForm == nil else { return false }
+        if stored & Self.textFlag == 0 { return stored == value }
+        guard value == nil else { return false }
         return withStoredUTF8(number) { kept in
             id.text.withUTF8 { given in
                 guard given.count == kept.count else { return false }

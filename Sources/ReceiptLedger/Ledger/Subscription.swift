@@ -24,24 +24,11 @@ struct Subscription: Sendable {
     var latestExpires: UnixMillis? { latestExpiresMillis == Int64.min ? nil : UnixMillis(latestExpiresMillis) }
     var renewal: RenewalStatus? { renewalStatus?.status }
 
-    /// One renewal status, shared by the subscriptions that have it.
+    /// One renewal status, shared by the subscriptions whose statuses are equal byte for byte
+    /// (`RenewalTable.Codes`).
     final class SharedRenewalStatus: Sendable {
         let status: RenewalStatus
         init(_ status: RenewalStatus) { self.status = status }
-
-        /// A status compared byte for byte (`ExactString`): two texts Swift's `==` takes as
-        /// equal ("é" precomposed and decomposed) are two statuses, each written as sent.
-        struct Key: Hashable {
-            let autoRenewStatus: ExactString?
-            let expirationIntent: ExactString?
-            let inBillingRetry: Bool?
-
-            init(_ status: RenewalStatus) {
-                autoRenewStatus = status.autoRenewStatus.map(ExactString.init)
-                expirationIntent = status.expirationIntent.map(ExactString.init)
-                inBillingRetry = status.inBillingRetry
-            }
-        }
     }
 
     /// Every subscription, in key order (environment, original_transaction_id).
@@ -76,15 +63,15 @@ struct Subscription: Sendable {
         var subscriptions: [Subscription] = []
         subscriptions.reserveCapacity(numbers.count)
         var members: [Transaction] = []
-        var sharedStatuses: [SharedRenewalStatus.Key: SharedRenewalStatus] = [:]
+        // One object per status, by the table's codes: statuses equal byte for byte.
+        var sharedStatuses: [RenewalTable.Codes: SharedRenewalStatus] = [:]
         func addSubscription() {
             guard let first = members.first else { return }
             let key = TransactionKey(first.environment, subscriptionID(of: first))
-            let renewal = renewals[key].map { status in
-                let statusKey = SharedRenewalStatus.Key(status)
-                if let shared = sharedStatuses[statusKey] { return shared }
-                let shared = SharedRenewalStatus(status)
-                sharedStatuses[statusKey] = shared
+            let renewal = renewals.codes(of: key).map { codes in
+                if let shared = sharedStatuses[codes] { return shared }
+                let shared = SharedRenewalStatus(renewals.status(codes))
+                sharedStatuses[codes] = shared
                 return shared
             }
             subscriptions.append(subscription(key, byPurchase: members[...], renewal: renewal, asOf: asOf))

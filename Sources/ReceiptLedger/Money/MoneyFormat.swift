@@ -9,17 +9,7 @@ package enum MoneyFormat {
 
     /// Appends `plain(value, minorDigits:)` as UTF-8, for writers that build files as bytes.
     static func appendPlain(_ value: Int64, minorDigits: Int, to output: inout [UInt8]) {
-        // The digits of |value| (at most 20), most significant first, in a buffer on the stack.
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            let significant = UnsafeMutableRawBufferPointer(rebasing: digits[start...])
+        DecimalDigits.with(value.magnitude) { significant in
             if value < 0 { output.append(UInt8(ascii: "-")) }
             let fraction = max(0, minorDigits)
             guard fraction > 0 else { return output.append(contentsOf: significant) }

@@ -26,9 +26,23 @@ enum DecimalID {
         text.withUTF8(value(of:))
     }
 
-    /// Calls `body` with the digits of `value` (below `limit`), written on the stack.
+    /// Calls `body` with the digits of `value` (below `limit`).
     static func withDigits<R>(_ value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        DecimalDigits.with(value, body)
+    }
+
+    /// The id whose value is `value`.
+    static func text(_ value: UInt64) -> IDText {
+        withDigits(value) { IDText(utf8: $0) }
+    }
+}
+
+/// The decimal digits of an unsigned integer, most significant first, written on the stack:
+/// for writers of ids and amounts that build bytes without a `String` per value.
+enum DecimalDigits {
+    /// Calls `body` with the digits of `value` (1 to 20 of them; "0" for zero).
+    static func with<R>(_ value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20
         return withUnsafeMutableBytes(of: &digits) { raw in
             var rest = value, start = raw.count
             repeat {
@@ -38,10 +52,5 @@ enum DecimalID {
             } while rest > 0
             return body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[start...]))
         }
-    }
-
-    /// The id whose value is `value`.
-    static func text(_ value: UInt64) -> IDText {
-        withDigits(value) { IDText(utf8: $0) }
     }
 }

@@ -59,6 +59,9 @@ import Testing
             .allSatisfy { DecimalID.value(of: IDText($0)) == nil })
         #expect([0, 7, 10, 2_000_000_123_456_789, DecimalID.limit - 1].allSatisfy { DecimalID.value(of: DecimalID.text($0)) == $0 })
         #expect(DecimalID.text(DecimalID.limit - 1) == "9223372036854775807" && DecimalID.text(0) == "0")
+        // The digit writer the amounts share: every width up to UInt64's 20 digits.
+        #expect(DecimalDigits.with(UInt64.max) { String(decoding: $0, as: UTF8.self) } == "18446744073709551615")
+        #expect(DecimalDigits.with(0) { Array($0) } == [UInt8(ascii: "0")])
         var index = TransactionIndex()
         for (number, id) in ids.enumerated() { #expect(index.insert(.production, ExactString(id)) == number) }
         for (number, id) in ids.enumerated() {
